@@ -1,0 +1,159 @@
+"""The ``pdftract`` command line.
+
+::
+
+    pdftract extract FILE [-o OUT.json] [--pages 1,3-5] [--include glyphs,paths,words]
+                          [--analyzers a,b] [--password P] [--svg OUT.svg] [--quiet]
+    pdftract show FILE [--page N] -o page.svg [--password P]
+    pdftract analyzers
+
+Exit codes: 0 success, 2 usage error (bad option or setting), 3 input error
+(one line on stderr naming the error code, e.g. ``NOT_PDF``), 1 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from pdftract._version import __version__
+from pdftract.errors import InputError, PdftractError
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pdftract", description="Structured extraction of engineering drawings from PDF.")
+    p.add_argument("--version", action="version", version=f"pdftract {__version__}")
+    p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    ex = sub.add_parser("extract", help="write the document JSON")
+    ex.add_argument("file")
+    ex.add_argument("-o", "--output", help="write JSON here (default: standard output)")
+    ex.add_argument("--pages", help="pages to extract, e.g. 1,3-5 (default: all)")
+    ex.add_argument("--include", default="", help="add primitives to each page: glyphs,paths,words,lines,images,timings")
+    ex.add_argument("--analyzers", help="comma-separated analyzer names (default: all registered)")
+    ex.add_argument("--password", help="password of an encrypted PDF")
+    ex.add_argument("--svg", help="also draw the first selected page as SVG here")
+    ex.add_argument("--compact", action="store_true", help="JSON on one line")
+    ex.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+
+    sh = sub.add_parser("show", help="draw one page as SVG (paths, glyph boxes, analyzer results)")
+    sh.add_argument("file")
+    sh.add_argument("--page", type=int, default=1)
+    sh.add_argument("-o", "--output", required=True, help="SVG file to write")
+    sh.add_argument("--password")
+    sh.add_argument("--analyzers", help="comma-separated analyzer names to run and draw (default: all registered)")
+
+    sub.add_parser("analyzers", help="list the registered analyzers")
+    return p
+
+
+def _progress(done: int, total: int) -> None:
+    if total > 1 and sys.stderr.isatty():
+        end = "\n" if done == total else "\r"
+        print(f"  page {done}/{total}", end=end, file=sys.stderr, flush=True)
+
+
+def _analyzer_list(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def _write(path: str, text: str) -> None:
+    directory = os.path.dirname(path)
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(text)
+
+
+def _extract(args: argparse.Namespace) -> int:
+    import pdftract
+    from pdftract.display import to_svg
+    from pdftract.serialize import parse_include
+
+    include = parse_include(args.include)
+    start = time.perf_counter()
+    doc = pdftract.analyze(
+        args.file, analyzers=_analyzer_list(args.analyzers), pages=args.pages, password=args.password, progress=_progress
+    )
+    text = doc.to_json(include, indent=None if args.compact else 2)
+    elapsed = time.perf_counter() - start
+    if args.output:
+        _write(args.output, text)
+    else:
+        sys.stdout.write(text)
+    if args.svg:
+        _write(args.svg, to_svg(doc.pages[0]))
+    if not args.quiet:
+        sheets = list(doc.pages)
+        glyphs = sum(len(s.glyphs) for s in sheets)
+        paths = sum(len(s.paths) for s in sheets)
+        problems = sum(1 for s in sheets for d in s.diagnostics if d.severity.value != "info") + len(doc.diagnostics)
+        where = f" -> {args.output}" if args.output else ""
+        print(
+            f"pdftract: {os.path.basename(args.file)}{where}: {len(sheets)} of {doc.page_count} pages, "
+            f"{glyphs} glyphs, {paths} paths, {problems} diagnostics, {elapsed:.2f} s",
+            file=sys.stderr,
+        )
+        if args.svg:
+            print(f"pdftract: page {sheets[0].number} drawn -> {args.svg}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _show(args: argparse.Namespace) -> int:
+    import pdftract
+    from pdftract.display import to_svg
+
+    doc = pdftract.analyze(args.file, analyzers=_analyzer_list(args.analyzers), pages=[args.page], password=args.password)
+    _write(args.output, to_svg(doc.page(args.page)))
+    print(f"pdftract: page {args.page} -> {args.output}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _list_analyzers() -> int:
+    from pdftract.pipeline import registered
+
+    specs = registered()
+    if not specs:
+        print("(no analyzers registered)")
+    for name, spec in specs.items():
+        print(f"{name}\trequires {','.join(sorted(spec.requires)) or '-'}\tassigns {','.join(spec.assigns)}\t{spec.doc}")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "extract":
+            return _extract(args)
+        if args.command == "show":
+            return _show(args)
+        return _list_analyzers()
+    except InputError as exc:
+        print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)
+        return EXIT_INPUT
+    except PdftractError as exc:
+        print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("pdftract: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if args.debug:
+            raise
+        print(f"pdftract: internal error {type(exc).__name__}: {exc} (run with --debug for the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,167 @@
+"""SVG drawings of sheets: paths, glyph boxes and text, and any analyzer results present.
+
+Our coordinates already point down, as SVG's do, so nothing is flipped. The
+drawing is deterministic (same sheet, same bytes) and needs no rasterizer;
+notebooks show it through ``Sheet._repr_svg_``.
+
+>>> from pdftract.testing import make_sheet
+>>> svg = to_svg(make_sheet(text=[("A-A", 20, 20)]))
+>>> svg.startswith("<svg") and "A-A" not in svg and ">A<" in svg
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape, quoteattr
+
+from pdftract.geometry import BBox
+from pdftract.model.primitives import Color
+
+if TYPE_CHECKING:
+    from pdftract.model.sheet import SheetLike
+
+_RESULT_COLOURS = ("#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#bcbd22")
+
+
+def _f(v: float) -> str:
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _rgb(c: Color | None, default: str) -> str:
+    if c is None:
+        return default
+    if len(c) == 1:
+        g = max(0.0, min(1.0, c[0]))
+        r = gg = b = g
+    elif len(c) == 3:
+        r, gg, b = (max(0.0, min(1.0, v)) for v in c)
+    elif len(c) == 4:
+        cy, m, y, k = (max(0.0, min(1.0, v)) for v in c)
+        r, gg, b = (1 - cy) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)
+    else:
+        return default
+    return f"#{round(r * 255):02x}{round(gg * 255):02x}{round(b * 255):02x}"
+
+
+def _iter_boxes(value: Any, depth: int = 0) -> Iterator[tuple[BBox, str]]:
+    """(bbox, label) pairs found in an analyzer result, a few levels deep."""
+    if depth > 4 or value is None:
+        return
+    if isinstance(value, BBox):
+        yield value, ""
+        return
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        box = getattr(value, "bbox", None)
+        if isinstance(box, BBox):
+            label = getattr(value, "kind", None) or getattr(value, "text", None) or type(value).__name__
+            yield box, str(getattr(label, "value", label))
+        for f in dataclasses.fields(value):
+            if f.name in ("bbox", "debug"):
+                continue
+            yield from _iter_boxes(getattr(value, f.name), depth + 1)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _iter_boxes(v, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _iter_boxes(v, depth + 1)
+
+
+def to_svg(
+    sheet: SheetLike,
+    *,
+    glyph_boxes: bool = True,
+    text: bool = True,
+    results: bool = True,
+    scale: float = 1.0,
+) -> str:
+    """Draw ``sheet`` as an SVG document.
+
+    Paths in their own stroke and fill colours; glyph boxes in light blue
+    (invisible text in magenta); glyph text placed with its own matrix so
+    rotated text reads as on the page; analyzer results as labelled coloured
+    boxes. ``scale`` sets the pixel size (1 px per point by default).
+    """
+    w, h = sheet.width, sheet.height
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w * scale)}" height="{_f(h * scale)}" '
+        f'viewBox="0 0 {_f(w)} {_f(h)}">',
+        f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" fill="white"/>',
+        '<g id="paths" stroke-linecap="round" stroke-linejoin="round">',
+    ]
+    for p in sheet.paths:
+        d: list[str] = []
+        for s in p.segments:
+            pts = s.points
+            if s.kind == "move":
+                d.append(f"M{_f(pts[0][0])} {_f(pts[0][1])}")
+            elif s.kind == "line":
+                d.append(f"L{_f(pts[1][0])} {_f(pts[1][1])}")
+            elif s.kind == "curve":
+                d.append("C" + " ".join(f"{_f(x)} {_f(y)}" for x, y in pts[1:]))
+            else:
+                d.append("Z")
+        if d and not d[0].startswith("M"):
+            first = p.segments[0].points[0]
+            d.insert(0, f"M{_f(first[0])} {_f(first[1])}")
+        fill = _rgb(p.fill_color, "#000000") if p.fill else "none"
+        stroke = _rgb(p.stroke_color, "#000000") if p.stroke else "none"
+        attrs = f'd="{" ".join(d)}" fill="{fill}" stroke="{stroke}"'
+        if p.stroke:
+            attrs += f' stroke-width="{_f(max(p.line_width, 0.1))}"'
+            if p.dash is not None and any(v > 0 for v in p.dash[0]):
+                attrs += f' stroke-dasharray="{",".join(_f(v) for v in p.dash[0])}"'
+        if p.fill and p.evenodd:
+            attrs += ' fill-rule="evenodd"'
+        out.append(f"<path {attrs}/>")
+    out.append("</g>")
+    for img in sheet.images:
+        b = img.bbox
+        out.append(
+            f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" '
+            f'fill="#fde68a" fill-opacity="0.3" stroke="#b45309" stroke-width="0.3"><title>image '
+            f"{img.width_px}x{img.height_px}</title></rect>"
+        )
+    if glyph_boxes or text:
+        out.append('<g id="glyphs">')
+        for g in sheet.glyphs:
+            b = g.bbox
+            colour = "#e11d48" if g.invisible else "#3b82f6"
+            if glyph_boxes:
+                out.append(
+                    f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" '
+                    f'fill="none" stroke="{colour}" stroke-width="0.15" stroke-opacity="0.6"/>'
+                )
+            if text and not g.invisible and g.text.strip():
+                a, bb, c, dd, e, ff = g.matrix
+                out.append(
+                    f'<text transform="matrix({_f4(a)} {_f4(bb)} {_f4(-c)} {_f4(-dd)} {_f(e)} {_f(ff)})" '
+                    f'font-size="1" font-family="sans-serif" fill="#1e3a8a" fill-opacity="0.8">{escape(g.text)}</text>'
+                )
+        out.append("</g>")
+    if results:
+        root_results = getattr(sheet, "results", None) or {}
+        for n, (key, value) in enumerate(root_results.items()):
+            colour = _RESULT_COLOURS[n % len(_RESULT_COLOURS)]
+            out.append(f"<g id={quoteattr('result-' + str(key))}>")
+            for box, label in _iter_boxes(value):
+                title = escape(f"{key}: {label}" if label else str(key))
+                out.append(
+                    f'<rect x="{_f(box.x0)}" y="{_f(box.top)}" width="{_f(box.width)}" height="{_f(box.height)}" '
+                    f'fill="{colour}" fill-opacity="0.08" stroke="{colour}" stroke-width="0.6"><title>{title}</title></rect>'
+                )
+            out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _f4(v: float) -> str:
+    s = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+__all__ = ["to_svg"]

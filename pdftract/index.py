@@ -1,0 +1,140 @@
+"""Spatial indexes (R-trees) over a sheet's glyphs, words and path segments.
+
+Built once per sheet with rtree's bulk stream loader and then only queried.
+Queries answer with primitive ids, sorted ascending, so results are
+deterministic.
+
+>>> from pdftract.geometry import BBox
+>>> idx = BoxIndex([(0, BBox(0, 0, 10, 10)), (1, BBox(20, 20, 30, 30))])
+>>> idx.intersection(BBox(5, 5, 25, 25))
+[0, 1]
+>>> idx.nearest((29, 29), k=1)
+[1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rtree import index as _rtree
+
+from pdftract.geometry import BBox, Point
+
+if TYPE_CHECKING:
+    from pdftract.model.sheet import SheetLike
+
+
+def _properties() -> Any:
+    p = _rtree.Property()
+    p.dimension = 2
+    p.leaf_capacity = 64
+    p.fill_factor = 0.9
+    return p
+
+
+class BoxIndex:
+    """An R-tree over ``(id, bbox)`` pairs, bulk-loaded on construction.
+
+    Degenerate boxes (zero width or height) are fine. Boxes with NaN
+    coordinates are refused with ``ValueError``.
+    """
+
+    __slots__ = ("_boxes", "_tree", "_count")
+
+    def __init__(self, items: Iterable[tuple[int, BBox]]) -> None:
+        boxes: dict[int, BBox] = {}
+        for i, b in items:
+            if b[0] != b[0] or b[1] != b[1] or b[2] != b[2] or b[3] != b[3]:
+                raise ValueError(f"box {i} has NaN coordinates")
+            boxes[int(i)] = b
+        self._boxes = boxes
+        self._count = len(boxes)
+        if boxes:
+            stream = ((i, (b[0], b[1], b[2], b[3]), None) for i, b in boxes.items())
+            self._tree: Any = _rtree.Index(stream, properties=_properties())
+        else:
+            self._tree = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __repr__(self) -> str:
+        return f"<BoxIndex {self._count} boxes>"
+
+    def bbox_of(self, i: int) -> BBox:
+        return self._boxes[i]
+
+    def intersection(self, bbox: Sequence[float]) -> list[int]:
+        """Ids of boxes that overlap or touch ``bbox``."""
+        if self._tree is None:
+            return []
+        x0, top, x1, bottom = bbox
+        return sorted(self._tree.intersection((x0, top, x1, bottom)))
+
+    def within(self, bbox: Sequence[float]) -> list[int]:
+        """Ids of boxes entirely inside ``bbox``."""
+        outer = BBox(*bbox)
+        return [i for i in self.intersection(bbox) if outer.contains(self._boxes[i])]
+
+    def nearest(self, point: Point, k: int = 1) -> list[int]:
+        """Ids of the ``k`` boxes closest to ``point`` (ties may add a few more, as rtree does).
+
+        Ordered by distance, ties by id.
+        """
+        if self._tree is None or k <= 0:
+            return []
+        x, y = point
+        found = list(self._tree.nearest((x, y, x, y), k))
+
+        def dist(i: int) -> tuple[float, int]:
+            b = self._boxes[i]
+            dx = max(b[0] - x, 0.0, x - b[2])
+            dy = max(b[1] - y, 0.0, y - b[3])
+            return (dx * dx + dy * dy, i)
+
+        return sorted(found, key=dist)
+
+
+class SpatialIndex:
+    """The R-trees of one sheet: ``glyphs``, ``words`` and ``segments``, each a :class:`BoxIndex`.
+
+    Access through ``sheet.index``; each tree is built on first use.
+
+    >>> from pdftract.testing import make_sheet
+    >>> sheet = make_sheet(text=[("M6", 10, 10)])
+    >>> sheet.index.glyphs.intersection((0, 0, 100, 100))
+    [0, 1]
+    """
+
+    __slots__ = ("_sheet", "_glyphs", "_words", "_segments")
+
+    def __init__(self, sheet: SheetLike) -> None:
+        self._sheet = sheet
+        self._glyphs: BoxIndex | None = None
+        self._words: BoxIndex | None = None
+        self._segments: BoxIndex | None = None
+
+    def __repr__(self) -> str:
+        return "<SpatialIndex glyphs/words/segments>"
+
+    @property
+    def glyphs(self) -> BoxIndex:
+        if self._glyphs is None:
+            self._glyphs = BoxIndex((g.id, g.bbox) for g in self._sheet.glyphs)
+        return self._glyphs
+
+    @property
+    def words(self) -> BoxIndex:
+        if self._words is None:
+            self._words = BoxIndex((w.id, w.bbox) for w in self._sheet.words)
+        return self._words
+
+    @property
+    def segments(self) -> BoxIndex:
+        if self._segments is None:
+            self._segments = BoxIndex((s.id, s.bbox) for p in self._sheet.paths for s in p.segments)
+        return self._segments
+
+
+__all__ = ["BoxIndex", "SpatialIndex"]

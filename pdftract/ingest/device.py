@@ -1,0 +1,488 @@
+"""A pdfminer device that records glyphs, paths and images in displayed-page coordinates.
+
+The interpreter is given the page matrix of :func:`pdftract.geometry.page_matrix`
+as its initial CTM, so every point the device sees is already in top-left-origin,
+rotated, CropBox-relative points. No ``LAParams`` and no ``LTChar``/``LTCurve``
+objects are built: the device writes pdftract primitives directly.
+
+Two pdfminer behaviours are corrected here (both would silently lose content):
+
+* the obsolete fill operator ``F`` is a no-op in pdfminer; here it fills like ``f``;
+* after a form XObject pdfminer leaves the device with the form's CTM and starts
+  the form with a fresh graphics state; here the form inherits the caller's
+  graphics state and the caller's CTM is restored afterwards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from pdfminer.cmapdb import IdentityUnicodeMap
+from pdfminer.pdfcolor import PDFColorSpace
+from pdfminer.pdfdevice import PDFTextDevice
+from pdfminer.pdffont import PDFCIDFont, PDFFont
+from pdfminer.pdfinterp import (
+    LITERAL_FORM,
+    PDFGraphicState,
+    PDFPageInterpreter,
+    PDFResourceManager,
+    PDFTextState,
+)
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.psparser import PSLiteral, literal_name
+from pdfminer.utils import PathSegment, mult_matrix
+
+from pdftract.geometry import BBox, Matrix, Point, direction_degrees
+from pdftract.model.primitives import (
+    REPLACEMENT_CHARACTER,
+    Color,
+    Font,
+    FontSubtype,
+    Glyph,
+    Image,
+    Path,
+    Segment,
+    SegmentKind,
+    UnicodeSource,
+)
+
+_SUBTYPES = {s.value: s for s in FontSubtype}
+
+
+def _name(obj: object) -> str | None:
+    obj = resolve1(obj)
+    if isinstance(obj, PSLiteral):
+        return literal_name(obj)
+    if isinstance(obj, bytes):
+        return obj.decode("latin-1")
+    if isinstance(obj, str):
+        return obj
+    return None
+
+
+class FontRegistry(PDFResourceManager):
+    """pdfminer's resource manager, also recording a :class:`Font` for every font it loads.
+
+    Font ids follow the PDF object number, so they are the same whichever
+    pages are parsed and in which order.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(caching=True)
+        self._depth = 0
+        self._by_pyid: dict[int, Font] = {}
+        self._keep: list[PDFFont] = []  # keeps id() keys valid
+        self.fonts: dict[str, Font] = {}
+
+    def get_font(self, objid: object, spec: Mapping[str, object]) -> PDFFont:
+        self._depth += 1
+        try:
+            font = super().get_font(objid, spec)
+        finally:
+            self._depth -= 1
+        if self._depth == 0 and id(font) not in self._by_pyid:
+            info = self._describe(objid, spec, font)
+            self._by_pyid[id(font)] = info
+            self._keep.append(font)
+            self.fonts.setdefault(info.id, info)
+        return font
+
+    def font_info(self, font: PDFFont) -> Font:
+        info = self._by_pyid.get(id(font))
+        if info is None:  # a font pdfminer created outside get_font (should not happen)
+            info = self._describe(None, {}, font)
+            self._by_pyid[id(font)] = info
+            self._keep.append(font)
+            self.fonts.setdefault(info.id, info)
+        return info
+
+    @staticmethod
+    def _describe(objid: object, spec: Mapping[str, object], font: PDFFont) -> Font:
+        subtype_name = _name(spec.get("Subtype")) or "unknown"
+        subtype = _SUBTYPES.get(subtype_name, FontSubtype.UNKNOWN)
+        name = _name(spec.get("BaseFont")) or getattr(font, "basefont", None) or ("Type3" if subtype is FontSubtype.TYPE3 else "unknown")
+        descriptor: Mapping[str, object] = {}
+        target: Mapping[str, object] = spec
+        if subtype is FontSubtype.TYPE0:
+            dfonts = resolve1(spec.get("DescendantFonts"))
+            if isinstance(dfonts, list) and dfonts:
+                d0 = resolve1(dfonts[0])
+                if isinstance(d0, dict):
+                    target = d0
+        fd = resolve1(target.get("FontDescriptor"))
+        if isinstance(fd, dict):
+            descriptor = fd
+        embedded = subtype is FontSubtype.TYPE3 or any(k in descriptor for k in ("FontFile", "FontFile2", "FontFile3"))
+        encoding_obj = resolve1(spec.get("Encoding"))
+        encoding: str | None
+        if isinstance(encoding_obj, dict):
+            base = _name(encoding_obj.get("BaseEncoding"))
+            encoding = f"{base or 'builtin'}+Differences" if "Differences" in encoding_obj else (base or "builtin")
+        elif isinstance(encoding_obj, PDFStream):
+            encoding = _name(encoding_obj.get("CMapName")) or "embedded-cmap"
+        else:
+            encoding = _name(encoding_obj)
+        if isinstance(objid, int) and objid > 0:
+            fid = f"F{objid}"
+        else:
+            digest = hashlib.sha1(repr(sorted((str(k), repr(v)) for k, v in spec.items())).encode()).hexdigest()[:10]
+            fid = f"D{digest}"
+        return Font(
+            id=fid,
+            name=str(name),
+            subtype=subtype,
+            embedded=embedded,
+            has_tounicode="ToUnicode" in spec,
+            encoding=encoding,
+            vertical=bool(font.is_vertical()),
+        )
+
+
+def _color(value: object) -> Color | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return (float(value),)
+    if isinstance(value, (tuple, list)) and value and all(isinstance(v, (int, float)) for v in value):
+        return tuple(float(v) for v in value)
+    return None  # patterns and unparsable values
+
+
+def _num(value: object) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    return None
+
+
+class SheetDevice(PDFTextDevice):
+    """Collects the primitives of one page. Use :func:`interpret_page`."""
+
+    def __init__(self, rsrcmgr: FontRegistry) -> None:
+        super().__init__(rsrcmgr)
+        self.registry = rsrcmgr
+        self.glyphs: list[Glyph] = []
+        self.paths: list[Path] = []
+        self.images: list[Image] = []
+        self.skipped_segments = 0
+        self._segment_id = 0
+        self._render_mode = 0
+        self._unicode_cache: dict[tuple[int, int], tuple[str, UnicodeSource]] = {}
+        self._font_cache: dict[int, tuple[str, bool, float]] = {}
+
+    # -- text -------------------------------------------------------------------------
+    def render_string(
+        self,
+        textstate: PDFTextState,
+        seq: Any,
+        ncs: PDFColorSpace,
+        graphicstate: PDFGraphicState,
+    ) -> None:
+        self._render_mode = textstate.render
+        super().render_string(textstate, seq, ncs, graphicstate)
+
+    def _unicode(self, font: PDFFont, cid: int) -> tuple[str, UnicodeSource]:
+        key = (id(font), cid)
+        hit = self._unicode_cache.get(key)
+        if hit is not None:
+            return hit
+        info = self.registry.font_info(font)
+        result: tuple[str, UnicodeSource]
+        try:
+            text = font.to_unichr(cid)
+        except Exception:  # PDFUnicodeNotDefined and friends: no mapping at all
+            result = (REPLACEMENT_CHARACTER, UnicodeSource.NONE)
+        else:
+            umap = getattr(font, "unicode_map", None)
+            if info.has_tounicode:
+                in_map = umap is not None and (isinstance(umap, IdentityUnicodeMap) or cid in getattr(umap, "cid2unichr", {}))
+                source = UnicodeSource.TOUNICODE if in_map else UnicodeSource.GLYPH_NAME
+            elif isinstance(font, PDFCIDFont):
+                source = UnicodeSource.FONT_CMAP if font.cidcoding in ("Adobe-Identity", "Adobe-UCS") else UnicodeSource.CID_COLLECTION
+            else:
+                source = UnicodeSource.GLYPH_NAME
+            result = (str(text), source)
+        self._unicode_cache[key] = result
+        return result
+
+    def render_char(
+        self,
+        matrix: Matrix,
+        font: PDFFont,
+        fontsize: float,
+        scaling: float,
+        rise: float,
+        cid: int,
+        ncs: PDFColorSpace,
+        graphicstate: PDFGraphicState,
+    ) -> float:
+        fkey = id(font)
+        cached = self._font_cache.get(fkey)
+        if cached is None:
+            info = self.registry.font_info(font)
+            cached = (info.id, bool(font.is_vertical()), float(font.get_descent()))
+            self._font_cache[fkey] = cached
+        font_id, vertical, descent_unit = cached
+        text, source = self._unicode(font, cid)
+        try:
+            textwidth = float(font.char_width(cid))
+        except Exception:
+            textwidth = 0.0
+        adv = textwidth * fontsize * scaling
+        (a, b, c, d, e, f) = matrix
+        if vertical:
+            try:
+                disp = font.char_disp(cid)
+            except Exception:
+                disp = (None, 880.0)
+            vx_raw, vy_raw = disp if isinstance(disp, tuple) else (None, float(disp))
+            vx = fontsize * 0.5 if vx_raw is None else float(vx_raw) * fontsize * 0.001
+            vy = (1000.0 - float(vy_raw if vy_raw is not None else 880.0)) * fontsize * 0.001
+            gx0, gy0, gx1, gy1 = -vx, vy + rise + adv, -vx + fontsize, vy + rise
+            dir_dx, dir_dy = -c, -d
+        else:
+            descent = descent_unit * fontsize
+            gx0, gy0, gx1, gy1 = 0.0, descent + rise, adv, descent + rise + fontsize
+            dir_dx, dir_dy = a, b
+        xs = (
+            a * gx0 + c * gy0 + e,
+            a * gx1 + c * gy0 + e,
+            a * gx1 + c * gy1 + e,
+            a * gx0 + c * gy1 + e,
+        )
+        ys = (
+            b * gx0 + d * gy0 + f,
+            b * gx1 + d * gy0 + f,
+            b * gx1 + d * gy1 + f,
+            b * gx0 + d * gy1 + f,
+        )
+        det = a * d - b * c
+        if scaling < 0:
+            det = -det
+        # the page matrix flips y, so ordinary text has a negative determinant here
+        mirrored = det > 0
+        direction = direction_degrees(dir_dx, dir_dy) if (dir_dx or dir_dy) else 0.0
+        glyph_matrix = (a * fontsize * scaling, b * fontsize * scaling, c * fontsize, d * fontsize, c * rise + e, d * rise + f)
+        self.glyphs.append(
+            Glyph(
+                id=len(self.glyphs),
+                text=text,
+                code=int(cid),
+                font=font_id,
+                size=abs(fontsize) * math.hypot(c, d),
+                bbox=BBox(min(xs), min(ys), max(xs), max(ys)),
+                origin=(glyph_matrix[4], glyph_matrix[5]),
+                direction=direction,
+                upright=direction == 0.0 and not mirrored,
+                mirrored=mirrored,
+                matrix=glyph_matrix,
+                advance=abs(adv) * math.hypot(a, b),
+                fill_color=_color(graphicstate.ncolor),
+                stroke_color=_color(graphicstate.scolor),
+                render_mode=int(self._render_mode),
+                source=source,
+                confidence=0.0 if source is UnicodeSource.NONE else 1.0,
+            )
+        )
+        return adv
+
+    # -- paths ------------------------------------------------------------------------
+    def paint_path(
+        self,
+        graphicstate: PDFGraphicState,
+        stroke: bool,
+        fill: bool,
+        evenodd: bool,
+        path: Sequence[PathSegment],
+    ) -> None:
+        ctm = self.ctm
+        assert ctm is not None
+        (a, b, c, d, e, f) = ctm
+        path_id = len(self.paths)
+        segments: list[Segment] = []
+        pending_move: Point | None = None  # a moveto not yet followed by drawing
+        cur: Point | None = None
+        start: Point | None = None
+        seg_id = self._segment_id
+
+        def add(kind: SegmentKind, pts: tuple[Point, ...]) -> None:
+            nonlocal seg_id
+            segments.append(Segment(id=seg_id, path_id=path_id, kind=kind, points=pts))
+            seg_id += 1
+
+        for op in path:
+            kind = op[0]
+            nums = [_num(v) for v in op[1:]]
+            if any(n is None for n in nums):
+                self.skipped_segments += 1
+                continue
+            pts = [
+                (a * x + c * y + e, b * x + d * y + f)
+                for x, y in zip(cast(list[float], nums[0::2]), cast(list[float], nums[1::2]), strict=False)
+            ]
+            if kind == "m" and len(pts) == 1:
+                pending_move = pts[0]
+                cur = start = pts[0]
+                continue
+            if kind == "h":
+                if cur is None or start is None:
+                    self.skipped_segments += 1
+                    continue
+                if pending_move is not None:
+                    add("move", (pending_move,))
+                    pending_move = None
+                add("close", (cur, start))
+                cur = start
+                continue
+            if cur is None:  # drawing without a current point: invalid, skip the piece
+                self.skipped_segments += 1
+                continue
+            if pending_move is not None:
+                add("move", (pending_move,))
+                pending_move = None
+            if kind == "l" and len(pts) == 1:
+                add("line", (cur, pts[0]))
+                cur = pts[0]
+            elif kind == "c" and len(pts) == 3:
+                add("curve", (cur, pts[0], pts[1], pts[2]))
+                cur = pts[2]
+            elif kind == "v" and len(pts) == 2:
+                add("curve", (cur, cur, pts[0], pts[1]))
+                cur = pts[1]
+            elif kind == "y" and len(pts) == 2:
+                add("curve", (cur, pts[0], pts[1], pts[1]))
+                cur = pts[1]
+            else:
+                self.skipped_segments += 1
+        if not segments and pending_move is not None:
+            # a painted path that is nothing but a moveto: kept (as pdfminer does) so the paint is not lost
+            add("move", (pending_move,))
+        if not segments:
+            return
+        self._segment_id = seg_id
+        scale = math.sqrt(abs(a * d - b * c))
+        dash = self._dash(graphicstate.dash, scale)
+        xs = [p[0] for s in segments for p in s.points]
+        ys = [p[1] for s in segments for p in s.points]
+        self.paths.append(
+            Path(
+                id=path_id,
+                segments=tuple(segments),
+                stroke=bool(stroke),
+                fill=bool(fill),
+                evenodd=bool(evenodd),
+                line_width=float(_num(graphicstate.linewidth) or 0.0) * scale,
+                dash=dash,
+                stroke_color=_color(graphicstate.scolor),
+                fill_color=_color(graphicstate.ncolor),
+                bbox=BBox(min(xs), min(ys), max(xs), max(ys)),
+                is_rect=_is_rect(segments),
+            )
+        )
+
+    @staticmethod
+    def _dash(dash: object, scale: float) -> tuple[tuple[float, ...], float] | None:
+        if not isinstance(dash, (tuple, list)) or len(dash) != 2:
+            return None
+        array, phase = dash
+        array = resolve1(array)
+        if not isinstance(array, (list, tuple)) or not array:
+            return None
+        values = [_num(resolve1(v)) for v in array]
+        if any(v is None for v in values):
+            return None
+        return (tuple(cast(float, v) * scale for v in values), float(_num(resolve1(phase)) or 0.0) * scale)
+
+    # -- images -----------------------------------------------------------------------
+    def render_image(self, name: str, stream: PDFStream) -> None:
+        ctm = self.ctm
+        assert ctm is not None
+        (a, b, c, d, e, f) = ctm
+        corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((0, 0), (1, 0), (1, 1), (0, 1))]
+        width = _num(resolve1(stream.get("Width", stream.get("W"))))
+        height = _num(resolve1(stream.get("Height", stream.get("H"))))
+        bpc = _num(resolve1(stream.get("BitsPerComponent", stream.get("BPC"))))
+        cs = resolve1(stream.get("ColorSpace", stream.get("CS")))
+        if isinstance(cs, list) and cs:
+            cs = cs[0]
+        self.images.append(
+            Image(
+                id=len(self.images),
+                bbox=BBox.from_points(corners),
+                width_px=int(width or 0),
+                height_px=int(height or 0),
+                name=str(name) if not str(name).isdigit() else "inline",
+                bits_per_component=int(bpc) if bpc is not None else None,
+                colorspace=_name(cs),
+            )
+        )
+
+
+def _is_rect(segments: list[Segment]) -> bool:
+    kinds = [s.kind for s in segments]
+    if kinds not in (["move", "line", "line", "line", "close"], ["move", "line", "line", "line", "line"]):
+        return False
+    p = [segments[1].points[0]] + [s.points[1] for s in segments[1:4]]
+    if kinds[-1] == "line" and segments[4].points[1] != p[0]:
+        return False
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p
+    return (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
+
+
+class SheetInterpreter(PDFPageInterpreter):
+    """pdfminer's interpreter with a caller-supplied initial matrix and two fixes (see module doc)."""
+
+    def __init__(self, rsrcmgr: PDFResourceManager, device: SheetDevice, initial_ctm: Matrix) -> None:
+        super().__init__(rsrcmgr, device)
+        self.initial_ctm = initial_ctm
+
+    def dup(self) -> SheetInterpreter:
+        assert isinstance(self.device, SheetDevice)
+        return self.__class__(self.rsrcmgr, self.device, self.initial_ctm)
+
+    def process_page(self, page: PDFPage) -> None:
+        self.device.begin_page(page, self.initial_ctm)
+        self.render_contents(page.resources, page.contents, ctm=self.initial_ctm)
+        self.device.end_page(page)
+
+    def do_F(self) -> None:
+        """Fill (obsolete synonym of ``f``)."""
+        self.do_f()
+
+    def do_Do(self, xobjid_arg: object) -> None:
+        xobjid = literal_name(xobjid_arg) if isinstance(xobjid_arg, PSLiteral) else str(xobjid_arg)
+        xobj = resolve1(self.xobjmap.get(xobjid))
+        if isinstance(xobj, PDFStream) and xobj.get("Subtype") is LITERAL_FORM and "BBox" in xobj:
+            interpreter = self.subinterp()
+            matrix = resolve1(xobj.get("Matrix", (1, 0, 0, 1, 0, 0)))
+            mtx = cast(Matrix, tuple(float(resolve1(v)) for v in matrix)) if isinstance(matrix, (list, tuple)) and len(matrix) == 6 else (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            xobjres = xobj.get("Resources")
+            resources = resolve1(xobjres) if xobjres else self.resources.copy()
+            if not isinstance(resources, dict):
+                resources = {}
+            self.device.begin_figure(xobjid, (0, 0, 1, 1), mtx)
+            interpreter.init_resources(resources)
+            interpreter.init_state(mult_matrix(mtx, self.ctm))
+            interpreter.graphicstate = self.graphicstate.copy()
+            interpreter.execute([xobj])
+            self.device.end_figure(xobjid)
+            self.device.set_ctm(self.ctm)
+        else:
+            super().do_Do(cast(Any, xobjid_arg))
+            self.device.set_ctm(self.ctm)
+
+
+def interpret_page(registry: FontRegistry, page: PDFPage, initial_ctm: Matrix) -> SheetDevice:
+    """Run the content stream of ``page`` and return the device with its primitives."""
+    device = SheetDevice(registry)
+    interpreter = SheetInterpreter(registry, device, initial_ctm)
+    interpreter.process_page(page)
+    return device
+
+
+__all__ = ["FontRegistry", "SheetDevice", "SheetInterpreter", "interpret_page"]

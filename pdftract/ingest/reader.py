@@ -1,0 +1,419 @@
+"""Opening a PDF: detection, hashing, error mapping, lazy per-page parsing.
+
+This module and :mod:`pdftract.ingest.device` are the only places that import
+pdfminer. Foreign exceptions are mapped to :mod:`pdftract.errors` here.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import io
+import logging
+import os
+import re
+import zlib
+from collections.abc import Mapping
+from typing import IO, Any
+
+from pdfminer.pdfdocument import (
+    PDFDocument,
+    PDFEncryptionError,
+    PDFPasswordIncorrect,
+    PDFXRefFallback,
+)
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import resolve1
+from pdfminer.psparser import PSEOF, PSLiteral, literal_name
+from pdfminer.utils import decode_text
+
+from pdftract.errors import (
+    Code,
+    EmptyFileError,
+    EncryptedPDFError,
+    MalformedPDFError,
+    MissingFileError,
+    NotPDFError,
+    PdftractError,
+    StreamDecompressionError,
+    TruncatedPDFError,
+    UnreadableFileError,
+)
+from pdftract.geometry import BBox, Matrix, apply, page_matrix
+from pdftract.ingest.device import FontRegistry, interpret_page
+from pdftract.model.diagnostics import Diagnostic, Severity
+from pdftract.model.document import Document, SourceInfo
+from pdftract.model.primitives import Annotation, Font, UnicodeSource
+from pdftract.model.sheet import Sheet
+from pdftract.model.text import TextSettings
+
+Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
+
+#: how far into the file the ``%PDF-`` header may start (garbage prefixes are common)
+HEADER_WINDOW = 1024
+MAX_WARNINGS_PER_PAGE = 20
+
+# -- pdfminer's log messages become diagnostics -----------------------------------------
+_collector: contextvars.ContextVar[list[logging.LogRecord] | None] = contextvars.ContextVar("pdftract_log", default=None)
+
+
+class _Capture(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        sink = _collector.get()
+        if sink is not None and len(sink) < 10_000:
+            sink.append(record)
+
+
+_handler = _Capture(level=logging.WARNING)
+_pdfminer_logger = logging.getLogger("pdfminer")
+if not any(isinstance(h, _Capture) for h in _pdfminer_logger.handlers):
+    _pdfminer_logger.addHandler(_handler)
+
+_DECOMPRESSION = re.compile(r"zlib|decompress|Data-loss|corrupt|filter", re.IGNORECASE)
+
+
+def _log_diagnostics(records: list[logging.LogRecord], page: int | None) -> list[Diagnostic]:
+    grouped: dict[tuple[Code, str], int] = {}
+    examples: dict[tuple[Code, str], str] = {}
+    for rec in records:
+        template = str(rec.msg)
+        code = Code.STREAM_DECOMPRESSION_FAIL if _DECOMPRESSION.search(template) else Code.PDF_WARNING
+        key = (code, template)
+        grouped[key] = grouped.get(key, 0) + 1
+        if key not in examples:
+            try:
+                examples[key] = rec.getMessage()[:300]
+            except Exception:
+                examples[key] = template[:300]
+    out: list[Diagnostic] = []
+    for (code, _template), count in list(grouped.items())[:MAX_WARNINGS_PER_PAGE]:
+        out.append(
+            Diagnostic.make(
+                code,
+                f"pdf reader: {examples[(code, _template)]}",
+                severity=Severity.ERROR if code is Code.STREAM_DECOMPRESSION_FAIL else Severity.WARNING,
+                page=page,
+                count=count,
+            )
+        )
+    if len(grouped) > MAX_WARNINGS_PER_PAGE:
+        out.append(
+            Diagnostic.make(
+                Code.PDF_WARNING,
+                f"{len(grouped) - MAX_WARNINGS_PER_PAGE} more kinds of reader warnings not listed",
+                page=page,
+            )
+        )
+    return out
+
+
+# -- reading the bytes ------------------------------------------------------------------
+def read_source(src: Source) -> tuple[bytes, str | None]:
+    """The file's bytes and its path (``None`` for in-memory input)."""
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        return bytes(src), None
+    if isinstance(src, (str, os.PathLike)):
+        path = os.fspath(src)
+        try:
+            with open(path, "rb") as fh:
+                return fh.read(), path
+        except FileNotFoundError as exc:
+            raise MissingFileError(f"no such file: {path}", path=path) from exc
+        except IsADirectoryError as exc:
+            raise UnreadableFileError(f"{path} is a directory, not a file", path=path) from exc
+        except OSError as exc:
+            raise UnreadableFileError(f"cannot read {path}: {exc.strerror or exc}", path=path) from exc
+    if hasattr(src, "read"):
+        data = src.read()
+        if not isinstance(data, (bytes, bytearray)):
+            raise NotPDFError("the stream must be opened in binary mode")
+        name = getattr(src, "name", None)
+        return bytes(data), name if isinstance(name, str) else None
+    raise TypeError(f"cannot open {type(src).__name__}: give a path, bytes or a binary file object")
+
+
+def source_info(data: bytes, path: str | None) -> SourceInfo:
+    return SourceInfo(
+        path=path,
+        sha256=hashlib.sha256(data).hexdigest(),
+        md5=hashlib.md5(data, usedforsecurity=False).hexdigest(),
+        bytes=len(data),
+    )
+
+
+def check_header(data: bytes, path: str | None = None) -> int:
+    """Offset of the ``%PDF-`` header; raise for empty, non-PDF and truncated input."""
+    where = path or "<bytes>"
+    if not data:
+        raise EmptyFileError(f"{where} is empty (0 bytes)", path=path)
+    offset = data.find(b"%PDF-", 0, HEADER_WINDOW + 5)
+    if offset < 0:
+        raise NotPDFError(f"{where} is not a PDF (no %PDF- header in the first {HEADER_WINDOW} bytes)", path=path)
+    if data.rfind(b"%%EOF") < 0:
+        raise TruncatedPDFError(
+            f"{where} is truncated: no %%EOF marker ({len(data)} bytes); repair it (e.g. qpdf) or re-copy it",
+            path=path,
+            bytes=len(data),
+        )
+    return offset
+
+
+def _meta_value(value: object) -> str | None:
+    value = resolve1(value)
+    if isinstance(value, bytes):
+        try:
+            return decode_text(value)
+        except Exception:
+            return value.decode("latin-1", "replace")
+    if isinstance(value, PSLiteral):
+        return literal_name(value)
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return None
+
+
+def _rect(value: object) -> tuple[float, float, float, float] | None:
+    value = resolve1(value)
+    if not isinstance(value, (list, tuple)) or len(value) != 4:
+        return None
+    nums: list[float] = []
+    for v in value:
+        v = resolve1(v)
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            return None
+        nums.append(float(v))
+    x0, y0, x1, y1 = nums
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+class Reader:
+    """One opened PDF. Holds pdfminer's document and parses sheets on demand (cached)."""
+
+    def __init__(self, data: bytes, *, path: str | None = None, password: str | None = None, text_settings: TextSettings | None = None) -> None:
+        check_header(data, path)
+        self.path = path
+        self.text_settings = text_settings or TextSettings()
+        self.diagnostics: list[Diagnostic] = []
+        where = path or "<bytes>"
+        records: list[logging.LogRecord] = []
+        token = _collector.set(records)
+        try:
+            try:
+                parser = PDFParser(io.BytesIO(data))
+                self._doc = PDFDocument(parser, password=password or "")
+            except PDFPasswordIncorrect as exc:
+                msg = "the password is incorrect" if password else "the document is encrypted; pass password="
+                raise EncryptedPDFError(f"{where}: {msg}", path=path) from exc
+            except PDFEncryptionError as exc:
+                raise EncryptedPDFError(f"{where}: unsupported encryption ({exc})", path=path) from exc
+            except (zlib.error,) as exc:
+                raise StreamDecompressionError(f"{where}: cannot decode a stream: {exc}", path=path) from exc
+            except PdftractError:
+                raise
+            except Exception as exc:
+                raise MalformedPDFError(f"{where}: cannot read the document structure: {exc}", path=path) from exc
+            if any(isinstance(x, PDFXRefFallback) for x in self._doc.xrefs):
+                self.diagnostics.append(
+                    Diagnostic.make(
+                        Code.MALFORMED_XREF,
+                        "the cross-reference table is damaged; objects were recovered by scanning the file",
+                        severity=Severity.WARNING,
+                    )
+                )
+            try:
+                self._pages = list(PDFPage.create_pages(self._doc))
+            except PdftractError:
+                raise
+            except PSEOF as exc:
+                raise TruncatedPDFError(f"{where}: the page tree ends early: {exc}", path=path) from exc
+            except Exception as exc:
+                raise MalformedPDFError(f"{where}: cannot read the page tree: {exc}", path=path) from exc
+            if not self._pages:
+                raise EmptyFileError(f"{where}: the document has no pages", path=path)
+            self.metadata = self._read_metadata()
+        finally:
+            _collector.reset(token)
+        self.diagnostics.extend(_log_diagnostics(records, None))
+        self._registry = FontRegistry()
+        self._sheets: dict[int, Sheet] = {}
+
+    # -- PageLoader protocol ----------------------------------------------------------
+    @property
+    def page_count(self) -> int:
+        return len(self._pages)
+
+    @property
+    def fonts(self) -> Mapping[str, Font]:
+        return self._registry.fonts
+
+    def sheet(self, index: int) -> Sheet:
+        hit = self._sheets.get(index)
+        if hit is None:
+            hit = self._parse(index)
+            self._sheets[index] = hit
+        return hit
+
+    # -- internals --------------------------------------------------------------------
+    def _read_metadata(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for info in self._doc.info:
+            if not isinstance(info, dict):
+                continue
+            for key in sorted(info):
+                value = _meta_value(info[key])
+                if value is not None:
+                    out[str(key)] = value
+        return out
+
+    def _parse(self, index: int) -> Sheet:
+        page = self._pages[index]
+        number = index + 1
+        diagnostics: list[Diagnostic] = []
+        media = _rect(page.attrs.get("MediaBox")) or tuple(float(v) for v in page.mediabox)
+        crop_raw = _rect(page.attrs.get("CropBox"))
+        crop = media
+        if crop_raw is not None:
+            inter = BBox(*crop_raw).intersection(BBox(*media))
+            if inter is not None and inter.width > 0 and inter.height > 0:
+                crop = (inter[0], inter[1], inter[2], inter[3])
+            else:
+                diagnostics.append(
+                    Diagnostic.make(Code.INVALID_PAGE_GEOMETRY, "CropBox lies outside the MediaBox; using the MediaBox", page=number)
+                )
+        media_t = (float(media[0]), float(media[1]), float(media[2]), float(media[3]))
+        crop_t = (float(crop[0]), float(crop[1]), float(crop[2]), float(crop[3]))
+        rotate = int(page.rotate) % 360
+        if rotate % 90:
+            diagnostics.append(
+                Diagnostic.make(Code.INVALID_PAGE_GEOMETRY, f"/Rotate {page.rotate} is not a multiple of 90; ignored", page=number)
+            )
+            rotate = 0
+        uu_raw = resolve1(page.attrs.get("UserUnit", 1.0))
+        user_unit = float(uu_raw) if isinstance(uu_raw, (int, float)) and not isinstance(uu_raw, bool) and uu_raw > 0 else 1.0
+        matrix, width, height = page_matrix(crop_t, rotate, user_unit)
+
+        records: list[logging.LogRecord] = []
+        token = _collector.set(records)
+        device = None
+        try:
+            device = interpret_page(self._registry, page, matrix)
+        except RecursionError as exc:
+            diagnostics.append(self._failure(Code.RESOURCE_LIMIT, number, exc))
+        except MemoryError as exc:
+            diagnostics.append(self._failure(Code.RESOURCE_LIMIT, number, exc))
+        except zlib.error as exc:
+            diagnostics.append(self._failure(Code.STREAM_DECOMPRESSION_FAIL, number, exc))
+        except Exception as exc:
+            diagnostics.append(self._failure(Code.PAGE_PARSE_FAILED, number, exc))
+        finally:
+            _collector.reset(token)
+        diagnostics.extend(_log_diagnostics(records, number))
+
+        glyphs = tuple(device.glyphs) if device else ()
+        paths = tuple(device.paths) if device else ()
+        images = tuple(device.images) if device else ()
+        if device is not None and device.skipped_segments:
+            diagnostics.append(
+                Diagnostic.make(
+                    Code.PDF_WARNING,
+                    f"{device.skipped_segments} path operators had invalid operands or no current point and were skipped",
+                    page=number,
+                    count=device.skipped_segments,
+                )
+            )
+        unmapped = [g for g in glyphs if g.source is UnicodeSource.NONE]
+        if unmapped:
+            fonts = sorted({g.font for g in unmapped})
+            diagnostics.append(
+                Diagnostic.make(
+                    Code.UNMAPPED_GLYPHS,
+                    f"{len(unmapped)} glyphs have no Unicode mapping (text U+FFFD) in fonts {', '.join(fonts)}",
+                    page=number,
+                    count=len(unmapped),
+                    fonts=",".join(fonts),
+                )
+            )
+        if not glyphs:
+            diagnostics.append(
+                Diagnostic.make(
+                    Code.MISSING_TEXT_LAYER,
+                    f"the page has no text layer ({len(images)} images, {len(paths)} paths)",
+                    severity=Severity.INFO,
+                    page=number,
+                    images=len(images),
+                    paths=len(paths),
+                )
+            )
+        annotations = self._annotations(page, matrix, number, diagnostics)
+        return Sheet(
+            number=number,
+            width=width,
+            height=height,
+            rotation=rotate,
+            mediabox=media_t,
+            cropbox=crop_t,
+            user_unit=user_unit,
+            glyphs=glyphs,
+            paths=paths,
+            images=images,
+            annotations=annotations,
+            fonts=self._registry.fonts,
+            diagnostics=tuple(diagnostics),
+            text_settings=self.text_settings,
+        )
+
+    @staticmethod
+    def _failure(code: Code, number: int, exc: BaseException) -> Diagnostic:
+        return Diagnostic.make(
+            code,
+            f"page {number} could not be read to the end ({type(exc).__name__}: {str(exc)[:200]}); what was read before is kept",
+            severity=Severity.ERROR,
+            page=number,
+        )
+
+    @staticmethod
+    def _annotations(page: PDFPage, matrix: Matrix, number: int, diagnostics: list[Diagnostic]) -> tuple[Annotation, ...]:
+        raw = resolve1(page.annots)
+        if not isinstance(raw, list):
+            return ()
+        out: list[Annotation] = []
+        for item in raw:
+            try:
+                annot: Any = resolve1(item)
+                if not isinstance(annot, dict):
+                    continue
+                subtype = _meta_value(annot.get("Subtype")) or "unknown"
+                rect = _rect(annot.get("Rect")) or (0.0, 0.0, 0.0, 0.0)
+                corners = [apply(matrix, (rect[0], rect[1])), apply(matrix, (rect[2], rect[3]))]
+                out.append(
+                    Annotation(
+                        id=len(out),
+                        subtype=subtype,
+                        rect=BBox.from_points(corners),
+                        contents=_meta_value(annot.get("Contents")),
+                        name=_meta_value(annot.get("NM")),
+                    )
+                )
+            except Exception as exc:
+                diagnostics.append(
+                    Diagnostic.make(Code.PDF_WARNING, f"an annotation could not be read: {exc}", page=number)
+                )
+        return tuple(out)
+
+
+def open_document(src: Source, *, password: str | None = None, text_settings: TextSettings | None = None) -> Document:
+    """Read, hash and open a PDF; pages are parsed on first access."""
+    data, path = read_source(src)
+    reader = Reader(data, path=path, password=password, text_settings=text_settings)
+    return Document(
+        source=source_info(data, path),
+        page_count=reader.page_count,
+        page_numbers=tuple(range(1, reader.page_count + 1)),
+        metadata=reader.metadata,
+        diagnostics=tuple(reader.diagnostics),
+        loader=reader,
+    )
+
+
+__all__ = ["Reader", "Source", "check_header", "open_document", "read_source", "source_info"]

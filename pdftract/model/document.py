@@ -1,0 +1,189 @@
+"""The document: its source, fonts, metadata and pages (parsed on first access).
+
+>>> import pdftract
+>>> from pdftract.testing import simple_pdf
+>>> doc = pdftract.open(simple_pdf(pages=[["SHEET 1 OF 2"], ["SHEET 2 OF 2"]]))
+>>> len(doc.pages), doc.page(2).text
+(2, 'SHEET 2 OF 2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, overload
+
+from pdftract.errors import PageRangeError
+from pdftract.model.diagnostics import Diagnostic
+from pdftract.model.primitives import Font
+from pdftract.model.sheet import Sheet
+
+if TYPE_CHECKING:
+    from pdftract.serialize import Include
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceInfo:
+    """Where the document came from: its path (when read from a file), digests and size."""
+
+    path: str | None
+    sha256: str
+    md5: str
+    bytes: int
+
+
+class PageLoader(Protocol):
+    """What a document needs from the ingest layer to parse pages on demand."""
+
+    @property
+    def page_count(self) -> int: ...
+
+    def sheet(self, index: int) -> Sheet: ...
+
+    @property
+    def fonts(self) -> Mapping[str, Font]: ...
+
+
+class _StaticLoader:
+    """A loader over already-built sheets (analysed documents and hand-built ones)."""
+
+    def __init__(self, sheets: Sequence[Sheet], fonts: Mapping[str, Font]) -> None:
+        self._sheets = list(sheets)
+        self._fonts = dict(fonts)
+
+    @property
+    def page_count(self) -> int:
+        return len(self._sheets)
+
+    def sheet(self, index: int) -> Sheet:
+        return self._sheets[index]
+
+    @property
+    def fonts(self) -> Mapping[str, Font]:
+        return self._fonts
+
+
+class Pages(Sequence[Sheet]):
+    """The selected pages of a document, in page order; each is parsed when first accessed."""
+
+    __slots__ = ("_doc",)
+
+    def __init__(self, doc: Document) -> None:
+        self._doc = doc
+
+    def __len__(self) -> int:
+        return len(self._doc.page_numbers)
+
+    @overload
+    def __getitem__(self, i: int) -> Sheet: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Sheet]: ...
+    def __getitem__(self, i: int | slice) -> Sheet | list[Sheet]:
+        numbers = self._doc.page_numbers
+        if isinstance(i, slice):
+            return [self._doc.page(n) for n in numbers[i]]
+        return self._doc.page(numbers[i])
+
+    def __iter__(self) -> Iterator[Sheet]:
+        for n in self._doc.page_numbers:
+            yield self._doc.page(n)
+
+    def __repr__(self) -> str:
+        return f"<Pages {len(self)} of {self._doc.page_count}>"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class Document:
+    """A PDF document.
+
+    ``page_count`` is the number of pages in the file; ``page_numbers`` the
+    1-based pages selected (all by default). ``pages`` yields :class:`Sheet`
+    objects in page order, parsing each on first access; ``page(n)`` gets one
+    by its number. ``diagnostics`` are document-level (per-page ones live on
+    each sheet).
+    """
+
+    source: SourceInfo
+    page_count: int
+    page_numbers: tuple[int, ...]
+    metadata: Mapping[str, str] = field(default_factory=dict)
+    diagnostics: tuple[Diagnostic, ...] = ()
+    loader: PageLoader = field(repr=False, default_factory=lambda: _StaticLoader([], {}))
+    overrides: Mapping[int, Sheet] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_sheets(cls, sheets: Sequence[Sheet], *, fonts: Mapping[str, Font] | None = None) -> Document:
+        """A document over hand-built sheets (tests, synthetic pages)."""
+        loader = _StaticLoader(sheets, fonts or {})
+        return cls(
+            source=SourceInfo(path=None, sha256="", md5="", bytes=0),
+            page_count=len(sheets),
+            page_numbers=tuple(range(1, len(sheets) + 1)),
+            loader=loader,
+        )
+
+    def __repr__(self) -> str:
+        name = self.source.path or "<bytes>"
+        return f"<Document {name}: {self.page_count} pages>"
+
+    @property
+    def pages(self) -> Pages:
+        return Pages(self)
+
+    def page(self, number: int) -> Sheet:
+        """The sheet for 1-based page ``number`` (``PageRangeError`` when it does not exist)."""
+        if not 1 <= number <= self.page_count:
+            raise PageRangeError(f"page {number} does not exist; the document has {self.page_count} pages", page=number)
+        hit = self.overrides.get(number)
+        if hit is not None:
+            return hit
+        return self.loader.sheet(number - 1)
+
+    @property
+    def fonts(self) -> Mapping[str, Font]:
+        """The fonts met so far on parsed pages, by font id."""
+        return self.loader.fonts
+
+    def select(self, pages: Sequence[int]) -> Document:
+        """A document restricted to ``pages`` (1-based; kept in page order, duplicates removed)."""
+        for n in pages:
+            if not 1 <= n <= self.page_count:
+                raise PageRangeError(f"page {n} does not exist; the document has {self.page_count} pages", page=n)
+        return Document(
+            source=self.source,
+            page_count=self.page_count,
+            page_numbers=tuple(sorted(set(pages))),
+            metadata=self.metadata,
+            diagnostics=self.diagnostics,
+            loader=self.loader,
+            overrides=self.overrides,
+        )
+
+    def with_sheets(self, sheets: Mapping[int, Sheet], diagnostics: tuple[Diagnostic, ...] = ()) -> Document:
+        """A document whose pages ``sheets`` (by number) are replaced, e.g. by analysed ones."""
+        merged = dict(self.overrides)
+        merged.update(sheets)
+        return Document(
+            source=self.source,
+            page_count=self.page_count,
+            page_numbers=self.page_numbers,
+            metadata=self.metadata,
+            diagnostics=self.diagnostics + diagnostics,
+            loader=self.loader,
+            overrides=merged,
+        )
+
+    def to_dict(self, include: Include | Sequence[str] = ()) -> dict[str, Any]:
+        """The JSON-ready dict of the output contract (DESIGN §6); ``include`` adds ``glyphs``, ``paths``, ``words``, ..."""
+        from pdftract.serialize import document_to_dict
+
+        return document_to_dict(self, include)
+
+    def to_json(self, include: Include | Sequence[str] = (), *, indent: int | None = 2) -> str:
+        """:meth:`to_dict` as JSON text; identical input gives identical bytes."""
+        from pdftract.serialize import document_to_json
+
+        return document_to_json(self, include, indent=indent)
+
+
+__all__ = ["Document", "PageLoader", "Pages", "SourceInfo"]

@@ -1,0 +1,225 @@
+"""The primitives a sheet is made of: fonts, glyphs, path segments, paths, images, annotations.
+
+All are frozen, slotted, keyword-only dataclasses holding tuples, never lists,
+so they are hashable and cheap. Coordinates are displayed-page points with a
+top-left origin (see :mod:`pdftract.geometry`). Each primitive has an integer
+``id`` unique within its sheet and kind; results refer to primitives by id.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Literal
+
+from pdftract.geometry import BBox, Matrix, Point
+
+Color = tuple[float, ...]
+"""A colour as its components in its colour space (1 gray, 3 RGB, 4 CMYK)."""
+
+
+class FontSubtype(str, enum.Enum):
+    """The PDF font types (``Type0`` covers the CID-keyed composite fonts)."""
+
+    TYPE1 = "Type1"
+    MMTYPE1 = "MMType1"
+    TRUETYPE = "TrueType"
+    TYPE3 = "Type3"
+    TYPE0 = "Type0"
+    UNKNOWN = "unknown"
+
+
+class UnicodeSource(str, enum.Enum):
+    """How a glyph's Unicode text was obtained.
+
+    ``tounicode``: the font's ToUnicode CMap. ``glyph_name``: the simple-font
+    encoding's glyph name through the Adobe Glyph List. ``font_cmap``: the
+    embedded TrueType font's own cmap table. ``cid_collection``: a predefined
+    CID-to-Unicode table (Adobe-Japan1 ...). ``none``: no mapping; the text is
+    U+FFFD and the raw ``code`` is the only information.
+    """
+
+    TOUNICODE = "tounicode"
+    GLYPH_NAME = "glyph_name"
+    FONT_CMAP = "font_cmap"
+    CID_COLLECTION = "cid_collection"
+    NONE = "none"
+
+
+REPLACEMENT_CHARACTER = "\ufffd"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Font:
+    """One font of the document, shared by all its pages.
+
+    ``id`` is stable for the document: ``"F<n>"`` for the PDF object number
+    ``n`` of an indirect font, ``"D<hash>"`` for an inline font dictionary.
+    """
+
+    id: str
+    name: str
+    subtype: FontSubtype
+    embedded: bool
+    has_tounicode: bool
+    encoding: str | None
+    vertical: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Glyph:
+    """One painted character.
+
+    Attributes
+    ----------
+    text:
+        Its Unicode text (usually one character; ligatures give more;
+        U+FFFD when no mapping exists, see ``source``).
+    code:
+        The raw character code (the CID for composite fonts).
+    font:
+        The :class:`Font` id.
+    size:
+        The effective font size on the page: the font size times the vertical
+        scale of the text and graphics matrices, in points.
+    bbox:
+        Its box on the page (the box around the four transformed corners of the
+        glyph cell, so rotated text gets a true box).
+    origin:
+        The baseline origin of the glyph on the page.
+    direction:
+        The angle of its baseline in the displayed page, counter-clockwise as
+        the reader sees it: 0 reads left to right, 90 bottom to top, 270 top
+        to bottom.
+    upright:
+        True when the glyph reads left to right, horizontal and not mirrored
+        (pdfplumber's meaning).
+    mirrored:
+        True when the glyph is drawn mirrored (a negative-determinant matrix).
+    matrix:
+        The glyph-space-to-page matrix with the font size applied (the unit
+        em square maps onto the glyph cell).
+    render_mode:
+        The text rendering mode ``Tr`` (0 fill, 1 stroke, 2 fill+stroke,
+        3 invisible, 4-7 the same with clipping).
+    """
+
+    id: int
+    text: str
+    code: int
+    font: str
+    size: float
+    bbox: BBox
+    origin: Point
+    direction: float
+    upright: bool
+    mirrored: bool
+    matrix: Matrix
+    advance: float
+    fill_color: Color | None
+    stroke_color: Color | None
+    render_mode: int
+    source: UnicodeSource
+    confidence: float
+
+    @property
+    def invisible(self) -> bool:
+        """True for text that is not painted (``3 Tr`` or ``7 Tr``), typically a hidden search layer."""
+        return self.render_mode in (3, 7)
+
+
+SegmentKind = Literal["move", "line", "curve", "close"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Segment:
+    """One piece of a path.
+
+    ``points`` are self-contained: ``move``: ``(p,)``; ``line``: ``(p0, p1)``;
+    ``curve``: ``(p0, c1, c2, p3)``, a cubic Bézier with its control points
+    (PDF's ``v`` and ``y`` are expanded to full cubics); ``close``: ``(p0, start)``,
+    the closing line back to the start of the subpath.
+    """
+
+    id: int
+    path_id: int
+    kind: SegmentKind
+    points: tuple[Point, ...]
+
+    @property
+    def start(self) -> Point:
+        return self.points[0]
+
+    @property
+    def end(self) -> Point:
+        return self.points[-1]
+
+    @property
+    def bbox(self) -> BBox:
+        """The box around all points, control points included (a superset of the curve)."""
+        return BBox.from_points(self.points)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Path:
+    """One painted path (one ``S``/``f``/``B``/... operator): all its subpaths and paint flags.
+
+    ``line_width`` and ``dash`` are in page points (scaled by the graphics
+    matrix). ``dash`` is ``(array, phase)`` or ``None`` for a solid line.
+    ``is_rect`` marks paths that are one axis-aligned rectangle.
+    """
+
+    id: int
+    segments: tuple[Segment, ...]
+    stroke: bool
+    fill: bool
+    evenodd: bool
+    line_width: float
+    dash: tuple[tuple[float, ...], float] | None
+    stroke_color: Color | None
+    fill_color: Color | None
+    bbox: BBox
+    is_rect: bool = False
+
+    @property
+    def subpath_count(self) -> int:
+        return sum(1 for s in self.segments if s.kind == "move")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Image:
+    """A painted raster image (an image XObject or an inline image)."""
+
+    id: int
+    bbox: BBox
+    width_px: int
+    height_px: int
+    name: str
+    bits_per_component: int | None
+    colorspace: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Annotation:
+    """A page annotation, its Contents kept raw (decoded from PDF text encoding)."""
+
+    id: int
+    subtype: str
+    rect: BBox
+    contents: str | None
+    name: str | None = None
+
+
+__all__ = [
+    "REPLACEMENT_CHARACTER",
+    "Annotation",
+    "Color",
+    "Font",
+    "FontSubtype",
+    "Glyph",
+    "Image",
+    "Path",
+    "Segment",
+    "SegmentKind",
+    "UnicodeSource",
+]

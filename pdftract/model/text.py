@@ -1,0 +1,322 @@
+"""Words and lines from glyphs, per text direction.
+
+Drawings carry text at 0°, 90° (vertical dimension text, read bottom to top),
+270°, 180° and along aligned dimensions at any angle. The builder therefore
+works per direction: glyphs whose baselines point the same way (within
+``direction_tolerance`` degrees) are projected onto that baseline (``along``)
+and its normal (``perp``, growing downward for the reader), and grouped there.
+
+* **Lines**: glyphs whose baselines lie within ``baseline_tolerance`` × size of
+  each other and follow one another along the baseline with gaps under
+  ``line_gap`` × size. The split is applied recursively (baseline clusters, then
+  gaps, then baseline clusters again inside each piece) so that text in
+  different table columns on nearly the same baseline never interleaves.
+* **Words**: runs within a line split at whitespace glyphs or gaps over
+  ``word_gap`` × size.
+
+All gaps are relative to the font size, never fixed distances. Invisible
+(``3 Tr``) glyphs are grouped separately from visible ones, so a hidden text
+layer never interleaves with the visible text. Exact duplicates (same text,
+position within 0.1 pt, size and direction; a duplicated text layer) are left
+out of words and reported in :attr:`TextLayout.duplicate_glyph_ids`.
+
+>>> from pdftract.testing import make_sheet
+>>> sheet = make_sheet(text=[("24.500", 100, 100), ("±0.005", 135, 100), ("Ø6", 50, 300, 90)])
+>>> [w.text for w in sheet.words]
+['24.500', '±0.005', 'Ø6']
+>>> [(l.text, l.direction) for l in sheet.lines]
+[('24.500 ±0.005', 0.0), ('Ø6', 90.0)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from pdftract.geometry import BBox
+from pdftract.index import BoxIndex
+from pdftract.model.primitives import Glyph
+from pdftract.settings import Settings
+
+IntArray = npt.NDArray[np.intp]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TextSettings(Settings):
+    """Tolerances of the word and line builder, as fractions of the font size (degrees for direction)."""
+
+    word_gap: float = 0.2
+    line_gap: float = 1.5
+    baseline_tolerance: float = 0.5
+    direction_tolerance: float = 0.5
+    dedupe: bool = True
+
+    def validate(self) -> None:
+        for name in ("word_gap", "line_gap", "baseline_tolerance", "direction_tolerance"):
+            if getattr(self, name) < 0:
+                self.fail(name, "must be >= 0")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Word:
+    """A run of glyphs without a gap, on one baseline."""
+
+    id: int
+    text: str
+    glyph_ids: tuple[int, ...]
+    bbox: BBox
+    direction: float
+    size: float
+    font: str
+    invisible: bool
+    line_id: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Line:
+    """Words on one baseline, in reading order along it."""
+
+    id: int
+    text: str
+    word_ids: tuple[int, ...]
+    glyph_ids: tuple[int, ...]
+    bbox: BBox
+    direction: float
+    size: float
+    invisible: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TextLayout:
+    """The output of :func:`build_layout`: words and lines in reading order, and what was left out."""
+
+    words: tuple[Word, ...]
+    lines: tuple[Line, ...]
+    duplicate_glyph_ids: tuple[int, ...]
+    #: ids of invisible lines left out of the reading-order text because visible text covers them
+    shadowed_line_ids: tuple[int, ...]
+
+    @property
+    def text(self) -> str:
+        """Reading-order text: one line per :class:`Line`, hidden lines under visible text left out."""
+        shadowed = set(self.shadowed_line_ids)
+        return "\n".join(line.text for line in self.lines if line.id not in shadowed)
+
+
+def _direction_groups(dirs: FloatArray, tol: float) -> FloatArray:
+    """Map each direction to the representative of its group.
+
+    Directions closer than ``tol`` degrees chain into one group (across the
+    0/360 seam); the representative is the group's median, snapped to a
+    multiple of 90 when within ``tol`` of one.
+    """
+    d = np.round(dirs, 4)
+    d = np.where(d >= 360.0 - tol, d - 360.0, d)
+    uniq = np.unique(d).tolist()
+    rep_of: dict[float, float] = {}
+    group: list[float] = []
+
+    def close(members: list[float]) -> None:
+        rep = float(np.median(members))
+        snapped = round(rep / 90.0) * 90.0
+        if abs(rep - snapped) <= tol:
+            rep = snapped
+        rep = round(rep % 360.0, 4) + 0.0
+        for v in members:
+            rep_of[v] = rep
+
+    for value in uniq:
+        if group and value - group[-1] > tol:
+            close(group)
+            group = []
+        group.append(value)
+    if group:
+        close(group)
+    return np.array([rep_of[v] for v in d.tolist()], dtype=np.float64)
+
+
+def _split_lines(
+    idx: IntArray, along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray, s: TextSettings
+) -> list[IntArray]:
+    """Recursive baseline/gap split; returns index arrays sorted along the baseline."""
+    out: list[IntArray] = []
+    stack = [idx]
+    while stack:
+        cur = stack.pop()
+        order = cur[np.argsort(perp[cur], kind="stable")]
+        if len(order) > 1:
+            sz = size[order]
+            tol = s.baseline_tolerance * np.maximum(sz[1:], sz[:-1])
+            breaks = np.nonzero(np.diff(perp[order]) > tol)[0] + 1
+            clusters = np.split(order, breaks)
+        else:
+            clusters = [order]
+        for cl in clusters:
+            o = cl[np.lexsort((perp[cl], along[cl]))]
+            if len(o) > 1:
+                ends = np.maximum.accumulate(along_end[o])
+                gap = along[o][1:] - ends[:-1]
+                sz = size[o]
+                limit = s.line_gap * np.maximum(sz[1:], sz[:-1])
+                pieces = np.split(o, np.nonzero(gap > limit)[0] + 1)
+            else:
+                pieces = [o]
+            if len(clusters) == 1 and len(pieces) == 1:
+                out.append(o)
+            else:
+                stack.extend(pieces)
+    return out
+
+
+def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) -> TextLayout:
+    """Group glyphs into words and lines (see the module docstring)."""
+    s = settings or TextSettings()
+    if not glyphs:
+        return TextLayout(words=(), lines=(), duplicate_glyph_ids=(), shadowed_line_ids=())
+
+    duplicates: list[int] = []
+    kept: list[Glyph] = []
+    if s.dedupe:
+        seen: set[tuple[object, ...]] = set()
+        for g in glyphs:
+            key = (g.text, round(g.origin[0] * 10), round(g.origin[1] * 10), round(g.size * 10), round(g.direction), g.invisible)
+            if key in seen:
+                duplicates.append(g.id)
+            else:
+                seen.add(key)
+                kept.append(g)
+    else:
+        kept = list(glyphs)
+
+    n = len(kept)
+    ox = np.fromiter((g.origin[0] for g in kept), dtype=np.float64, count=n)
+    oy = np.fromiter((g.origin[1] for g in kept), dtype=np.float64, count=n)
+    adv = np.fromiter((g.advance for g in kept), dtype=np.float64, count=n)
+    size = np.fromiter((max(g.size, 1e-3) for g in kept), dtype=np.float64, count=n)
+    dirs = np.fromiter((g.direction for g in kept), dtype=np.float64, count=n)
+    invisible = np.fromiter((g.invisible for g in kept), dtype=bool, count=n)
+    space = np.fromiter((not g.text.strip() if g.text else False for g in kept), dtype=bool, count=n)
+    rep = _direction_groups(dirs, s.direction_tolerance)
+
+    # raw lines: (group angle, invisible, perp, along, glyph positions)
+    raw: list[tuple[float, bool, float, float, IntArray]] = []
+    for angle, inv in sorted({(float(a), bool(v)) for a, v in zip(rep.tolist(), invisible.tolist(), strict=True)}):
+        members = np.nonzero((rep == angle) & (invisible == inv))[0]
+        th = math.radians(angle)
+        bx, by = math.cos(th), -math.sin(th)
+        nx, ny = math.sin(th), math.cos(th)
+        along = ox * bx + oy * by
+        perp = ox * nx + oy * ny
+        along_end = along + adv
+        for line_idx in _split_lines(members, along, along_end, perp, size, s):
+            raw.append((angle, inv, float(np.median(perp[line_idx])), float(along[line_idx[0]]), line_idx))
+
+    # words within each raw line
+    def group_rank(angle: float) -> tuple[int, float]:
+        for rank, a in enumerate((0.0, 90.0, 270.0, 180.0)):
+            if angle == a:
+                return (rank, 0.0)
+        return (4, angle)
+
+    # reading order: visible before invisible, then direction, then rows top to bottom, then along
+    raw.sort(key=lambda r: (r[1], group_rank(r[0]), r[2], r[3]))
+    ordered: list[tuple[float, bool, float, float, IntArray]] = []
+    i = 0
+    while i < len(raw):
+        j = i + 1
+        row_size = float(np.max(size[raw[i][4]]))
+        while (
+            j < len(raw)
+            and raw[j][0] == raw[i][0]
+            and raw[j][1] == raw[i][1]
+            and raw[j][2] - raw[i][2] <= s.baseline_tolerance * row_size
+        ):
+            j += 1
+        ordered.extend(sorted(raw[i:j], key=lambda r: r[3]))
+        i = j
+
+    words: list[Word] = []
+    lines: list[Line] = []
+    for angle, inv, _perp, _along, idx in ordered:
+        th = math.radians(angle)
+        bx, by = math.cos(th), -math.sin(th)
+        a0 = ox[idx] * bx + oy[idx] * by
+        a1 = a0 + adv[idx]
+        runs: list[list[int]] = []
+        current: list[int] = []
+        prev_end = -math.inf
+        prev_size = 0.0
+        for pos, start, end in zip(idx.tolist(), a0.tolist(), a1.tolist(), strict=True):
+            if space[pos]:
+                if current:
+                    runs.append(current)
+                    current = []
+                prev_end = max(prev_end, end)
+                continue
+            if current and start - prev_end > s.word_gap * max(size[pos], prev_size):
+                runs.append(current)
+                current = []
+            current.append(pos)
+            prev_end = max(prev_end, end)
+            prev_size = float(size[pos])
+        if current:
+            runs.append(current)
+        if not runs:
+            continue
+        line_id = len(lines)
+        word_ids: list[int] = []
+        for run in runs:
+            members_g = [kept[p] for p in run]
+            words.append(
+                Word(
+                    id=len(words),
+                    text="".join(g.text for g in members_g),
+                    glyph_ids=tuple(g.id for g in members_g),
+                    bbox=BBox.union_all(g.bbox for g in members_g),
+                    direction=angle,
+                    size=max(g.size for g in members_g),
+                    font=members_g[0].font,
+                    invisible=inv,
+                    line_id=line_id,
+                )
+            )
+            word_ids.append(len(words) - 1)
+        line_words = [words[w] for w in word_ids]
+        lines.append(
+            Line(
+                id=line_id,
+                text=" ".join(w.text for w in line_words),
+                word_ids=tuple(word_ids),
+                glyph_ids=tuple(g for w in line_words for g in w.glyph_ids),
+                bbox=BBox.union_all(w.bbox for w in line_words),
+                direction=angle,
+                size=max(w.size for w in line_words),
+                invisible=inv,
+            )
+        )
+
+    shadowed: list[int] = []
+    hidden = [ln for ln in lines if ln.invisible]
+    if hidden:
+        visible_index = BoxIndex((w.id, w.bbox) for w in words if not w.invisible)
+        for ln in hidden:
+            box = ln.bbox
+            for wid in visible_index.intersection(box):
+                inter = box.intersection(visible_index.bbox_of(wid))
+                if inter is not None and inter.area > 0.3 * min(box.area, visible_index.bbox_of(wid).area):
+                    shadowed.append(ln.id)
+                    break
+    return TextLayout(
+        words=tuple(words),
+        lines=tuple(lines),
+        duplicate_glyph_ids=tuple(duplicates),
+        shadowed_line_ids=tuple(shadowed),
+    )
+
+
+__all__ = ["Line", "TextLayout", "TextSettings", "Word", "build_layout"]

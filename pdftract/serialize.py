@@ -1,0 +1,286 @@
+"""The JSON output contract (DESIGN §6): documents, pages, primitives and analyzer results.
+
+Coordinates are rounded once, here, to 2 decimals; everything else is emitted
+in a deliberate order, so identical input and settings give identical bytes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pdftract._version import __version__
+from pdftract.errors import SettingsError
+from pdftract.geometry import BBox
+from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path
+from pdftract.model.sheet import Sheet
+from pdftract.model.text import Line, Word
+
+if TYPE_CHECKING:
+    from pdftract.model.document import Document
+
+SCHEMA_VERSION = "1.0"
+INCLUDE_CHOICES = ("glyphs", "paths", "words", "lines", "images", "timings")
+Include = frozenset[str]
+
+
+def parse_include(include: Iterable[str] | str | None) -> Include:
+    """Validate an ``include`` list (``"glyphs,paths"`` or an iterable)."""
+    if include is None:
+        return frozenset()
+    items = [s.strip() for s in include.split(",")] if isinstance(include, str) else [str(s).strip() for s in include]
+    items = [s for s in items if s]
+    bad = sorted(set(items) - set(INCLUDE_CHOICES))
+    if bad:
+        raise SettingsError(f"include: {', '.join(map(repr, bad))} not among {', '.join(INCLUDE_CHOICES)}")
+    return frozenset(items)
+
+
+def r2(v: float) -> float | None:
+    """Round a coordinate for output (2 decimals, no negative zero, NaN/inf become null)."""
+    if v != v or v in (math.inf, -math.inf):
+        return None
+    out = round(float(v), 2)
+    return out + 0.0 if out != 0 else 0.0
+
+
+def r4(v: float) -> float | None:
+    if v != v or v in (math.inf, -math.inf):
+        return None
+    out = round(float(v), 4)
+    return out + 0.0 if out != 0 else 0.0
+
+
+def bbox_out(b: Sequence[float]) -> list[float | None]:
+    return [r2(b[0]), r2(b[1]), r2(b[2]), r2(b[3])]
+
+
+def color_out(c: Sequence[float] | None) -> list[float | None] | None:
+    return None if c is None else [r4(v) for v in c]
+
+
+def to_jsonable(obj: Any, _depth: int = 0) -> Any:
+    """Convert analyzer results (dataclasses, enums, boxes, tuples, mappings) to JSON values.
+
+    Objects with a ``to_dict()`` method are asked for it. Dataclass fields whose
+    name starts with ``_`` or equals ``debug`` are left out.
+    """
+    if _depth > 50:
+        raise ValueError("result nesting too deep to serialise")
+    if obj is None or isinstance(obj, (bool, str, int)):
+        return obj
+    if isinstance(obj, float):
+        return r2(obj)
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, BBox):
+        return bbox_out(obj)
+    to_dict = getattr(obj, "to_dict", None)
+    if callable(to_dict) and not isinstance(obj, type):
+        return to_jsonable(to_dict(), _depth + 1)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {
+            f.name: to_jsonable(getattr(obj, f.name), _depth + 1)
+            for f in dataclasses.fields(obj)
+            if not f.name.startswith("_") and f.name != "debug"
+        }
+    if isinstance(obj, Mapping):
+        return {str(k): to_jsonable(v, _depth + 1) for k, v in obj.items()}
+    if isinstance(obj, (set, frozenset)):
+        return [to_jsonable(v, _depth + 1) for v in sorted(obj, key=repr)]
+    if isinstance(obj, (list, tuple)):
+        return [to_jsonable(v, _depth + 1) for v in obj]
+    raise TypeError(f"cannot serialise {type(obj).__name__}")
+
+
+def font_out(f: Font) -> dict[str, Any]:
+    return {
+        "id": f.id,
+        "name": f.name,
+        "subtype": f.subtype.value,
+        "embedded": f.embedded,
+        "has_tounicode": f.has_tounicode,
+        "encoding": f.encoding,
+        "vertical": f.vertical,
+    }
+
+
+def glyph_out(g: Glyph) -> dict[str, Any]:
+    return {
+        "id": g.id,
+        "text": g.text,
+        "code": g.code,
+        "font": g.font,
+        "size": r2(g.size),
+        "bbox": bbox_out(g.bbox),
+        "origin": [r2(g.origin[0]), r2(g.origin[1])],
+        "direction": r2(g.direction),
+        "upright": g.upright,
+        "mirrored": g.mirrored,
+        "render_mode": g.render_mode,
+        "invisible": g.invisible,
+        "fill_color": color_out(g.fill_color),
+        "source": g.source.value,
+        "confidence": r2(g.confidence),
+    }
+
+
+def path_out(p: Path) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "bbox": bbox_out(p.bbox),
+        "stroke": p.stroke,
+        "fill": p.fill,
+        "evenodd": p.evenodd,
+        "line_width": r2(p.line_width),
+        "dash": None if p.dash is None else {"array": [r2(v) for v in p.dash[0]], "phase": r2(p.dash[1])},
+        "stroke_color": color_out(p.stroke_color),
+        "fill_color": color_out(p.fill_color),
+        "is_rect": p.is_rect,
+        "segments": [
+            {"id": s.id, "kind": s.kind, "points": [[r2(x), r2(y)] for x, y in s.points]} for s in p.segments
+        ],
+    }
+
+
+def word_out(w: Word) -> dict[str, Any]:
+    return {
+        "id": w.id,
+        "text": w.text,
+        "bbox": bbox_out(w.bbox),
+        "direction": r2(w.direction),
+        "size": r2(w.size),
+        "font": w.font,
+        "invisible": w.invisible,
+        "line_id": w.line_id,
+        "glyph_ids": list(w.glyph_ids),
+    }
+
+
+def line_out(ln: Line) -> dict[str, Any]:
+    return {
+        "id": ln.id,
+        "text": ln.text,
+        "bbox": bbox_out(ln.bbox),
+        "direction": r2(ln.direction),
+        "size": r2(ln.size),
+        "invisible": ln.invisible,
+        "word_ids": list(ln.word_ids),
+    }
+
+
+def image_out(i: Image) -> dict[str, Any]:
+    return {
+        "id": i.id,
+        "bbox": bbox_out(i.bbox),
+        "width_px": i.width_px,
+        "height_px": i.height_px,
+        "name": i.name,
+        "bits_per_component": i.bits_per_component,
+        "colorspace": i.colorspace,
+    }
+
+
+def annotation_out(a: Annotation) -> dict[str, Any]:
+    return {"id": a.id, "subtype": a.subtype, "rect": bbox_out(a.rect), "contents": a.contents, "name": a.name}
+
+
+def sheet_to_dict(sheet: Sheet, include: Include = frozenset()) -> dict[str, Any]:
+    """One page of the output contract."""
+    layout = sheet.layout
+    out: dict[str, Any] = {
+        "number": sheet.number,
+        "width": r2(sheet.width),
+        "height": r2(sheet.height),
+        "rotation": sheet.rotation,
+        "user_unit": r4(sheet.user_unit),
+        "stats": {
+            "glyphs": len(sheet.glyphs),
+            "invisible_glyphs": sum(1 for g in sheet.glyphs if g.invisible),
+            "duplicate_glyphs": len(layout.duplicate_glyph_ids),
+            "paths": len(sheet.paths),
+            "segments": sum(len(p.segments) for p in sheet.paths),
+            "images": len(sheet.images),
+            "words": len(layout.words),
+            "lines": len(layout.lines),
+        },
+        "text": layout.text,
+        "annotations": [annotation_out(a) for a in sheet.annotations],
+        "diagnostics": [d.to_dict() for d in sheet.diagnostics],
+    }
+    for key, value in sheet.results.items():
+        out[key] = to_jsonable(value)
+    if "timings" in include:
+        out["timings"] = {k: round(v, 6) for k, v in sorted(sheet.timings.items())}
+    if "glyphs" in include:
+        out["glyphs"] = [glyph_out(g) for g in sheet.glyphs]
+    if "words" in include:
+        out["words"] = [word_out(w) for w in layout.words]
+    if "lines" in include:
+        out["lines"] = [line_out(ln) for ln in layout.lines]
+    if "paths" in include:
+        out["paths"] = [path_out(p) for p in sheet.paths]
+    if "images" in include:
+        out["images"] = [image_out(i) for i in sheet.images]
+    return out
+
+
+def _font_sort_key(font_id: str) -> tuple[int, int, str]:
+    m = re.fullmatch(r"F(\d+)", font_id)
+    return (0, int(m.group(1)), "") if m else (1, 0, font_id)
+
+
+def document_to_dict(doc: Document, include: Include | Iterable[str] = frozenset()) -> dict[str, Any]:
+    """The whole document per the output contract (``schema_version`` inside)."""
+    inc = include if isinstance(include, frozenset) else parse_include(include)
+    pages = [sheet_to_dict(s, inc) for s in doc.pages]
+    used = sorted({g.font for s in doc.pages for g in s.glyphs}, key=_font_sort_key)
+    fonts = doc.fonts
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "pdftract_version": __version__,
+        "source": {
+            "path": doc.source.path,
+            "sha256": doc.source.sha256,
+            "md5": doc.source.md5,
+            "bytes": doc.source.bytes,
+        },
+        "page_count": doc.page_count,
+        "metadata": dict(sorted(doc.metadata.items())),
+        "fonts": [font_out(fonts[f]) for f in used if f in fonts],
+        "diagnostics": [d.to_dict() for d in doc.diagnostics],
+        "pages": pages,
+    }
+
+
+_NUMBER_ARRAY = re.compile(r"\[\n\s*(?:-?\d[\d.eE+-]*|null)(?:,\n\s*(?:-?\d[\d.eE+-]*|null))*\n\s*\]")
+
+
+def dumps(value: Any, *, indent: int | None = 2) -> str:
+    """JSON text with short arrays of numbers (boxes, points) kept on one line."""
+    text = json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)
+    if indent is None:
+        return text
+    # only structural arrays contain newlines (JSON strings escape them), so this never touches text values
+    return _NUMBER_ARRAY.sub(lambda m: "[" + ", ".join(x.strip() for x in m.group(0)[1:-1].split(",")) + "]", text)
+
+
+def document_to_json(doc: Document, include: Include | Iterable[str] = frozenset(), *, indent: int | None = 2) -> str:
+    return dumps(document_to_dict(doc, include), indent=indent) + "\n"
+
+
+__all__ = [
+    "INCLUDE_CHOICES",
+    "SCHEMA_VERSION",
+    "document_to_dict",
+    "document_to_json",
+    "dumps",
+    "parse_include",
+    "sheet_to_dict",
+    "to_jsonable",
+]
