@@ -77,6 +77,7 @@ def to_svg(
     glyph_boxes: bool = True,
     text: bool = True,
     results: bool = True,
+    words: bool = False,
     scale: float = 1.0,
 ) -> str:
     """Draw ``sheet`` as an SVG document.
@@ -84,7 +85,8 @@ def to_svg(
     Paths in their own stroke and fill colours; glyph boxes in light blue
     (invisible text in magenta); glyph text placed with its own matrix so
     rotated text reads as on the page; analyzer results as labelled coloured
-    boxes. ``scale`` sets the pixel size (1 px per point by default).
+    boxes; with ``words=True`` also word boxes in green. ``scale`` sets the
+    pixel size (1 px per point by default).
     """
     w, h = sheet.width, sheet.height
     out: list[str] = [
@@ -142,6 +144,15 @@ def to_svg(
                     f'<text transform="matrix({_f4(a)} {_f4(bb)} {_f4(-c)} {_f4(-dd)} {_f(e)} {_f(ff)})" '
                     f'font-size="1" font-family="sans-serif" fill="#1e3a8a" fill-opacity="0.8">{escape(g.text)}</text>'
                 )
+        out.append("</g>")
+    if words:
+        out.append('<g id="words">')
+        for word in sheet.words:
+            b = word.bbox
+            out.append(
+                f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" '
+                f'fill="#16a34a" fill-opacity="0.12" stroke="#16a34a" stroke-width="0.4"><title>{escape(word.text)}</title></rect>'
+            )
         out.append("</g>")
     if results:
         root_results = getattr(sheet, "results", None) or {}

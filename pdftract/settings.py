@@ -74,7 +74,10 @@ class Settings:
 
 def _coerce(cls: type[Settings], values: Mapping[str, Any]) -> dict[str, Any]:
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
-    hints = typing.get_type_hints(cls)
+    try:
+        hints: dict[str, Any] = typing.get_type_hints(cls)
+    except NameError:  # a class defined where its annotations cannot be resolved: use the defaults' types
+        hints = {f.name: type(f.default) for f in fields.values() if f.default is not dataclasses.MISSING}
     out: dict[str, Any] = {}
     for key, raw in values.items():
         if key not in fields:

@@ -170,6 +170,8 @@ class SheetDevice(PDFTextDevice):
         self.paths: list[Path] = []
         self.images: list[Image] = []
         self.skipped_segments = 0
+        self.decode_failures = 0
+        self.warnings: list[str] = []
         self._segment_id = 0
         self._render_mode = 0
         self._unicode_cache: dict[tuple[int, int], tuple[str, UnicodeSource]] = {}
@@ -453,6 +455,36 @@ class SheetInterpreter(PDFPageInterpreter):
     def do_F(self) -> None:
         """Fill (obsolete synonym of ``f``)."""
         self.do_f()
+
+    def do_w(self, linewidth: object) -> None:
+        """Set the line width in user space; the device scales it by the CTM at paint time (PDF 8.4.3.2)."""
+        value = _num(resolve1(linewidth))
+        if value is None:
+            self.device_warning(f"invalid line width {linewidth!r} ignored")
+        else:
+            self.graphicstate.linewidth = value
+
+    def device_warning(self, message: str) -> None:
+        assert isinstance(self.device, SheetDevice)
+        self.device.warnings.append(message)
+
+    def execute(self, streams: Sequence[object]) -> None:
+        # pdfminer turns an undecodable Flate stream into empty data without a word: notice it
+        for obj in streams:
+            stream = resolve1(obj)
+            if isinstance(stream, PDFStream) and stream.rawdata and stream.get_filters():
+                raw_len = len(stream.rawdata)
+                try:
+                    data = stream.get_data()
+                except Exception as exc:
+                    self.device_warning(f"content stream {stream.objid} cannot be decoded: {exc}")
+                    assert isinstance(self.device, SheetDevice)
+                    self.device.decode_failures += 1
+                    continue
+                if raw_len > 0 and not data:
+                    assert isinstance(self.device, SheetDevice)
+                    self.device.decode_failures += 1
+        super().execute(cast(Any, streams))
 
     def do_Do(self, xobjid_arg: object) -> None:
         xobjid = literal_name(xobjid_arg) if isinstance(xobjid_arg, PSLiteral) else str(xobjid_arg)

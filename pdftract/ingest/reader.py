@@ -313,6 +313,19 @@ class Reader:
         glyphs = tuple(device.glyphs) if device else ()
         paths = tuple(device.paths) if device else ()
         images = tuple(device.images) if device else ()
+        if device is not None and device.decode_failures:
+            diagnostics.append(
+                Diagnostic.make(
+                    Code.STREAM_DECOMPRESSION_FAIL,
+                    f"{device.decode_failures} content streams could not be decompressed; their content is missing",
+                    severity=Severity.ERROR,
+                    page=number,
+                    count=device.decode_failures,
+                )
+            )
+        if device is not None and device.warnings:
+            for message in sorted(set(device.warnings))[:MAX_WARNINGS_PER_PAGE]:
+                diagnostics.append(Diagnostic.make(Code.PDF_WARNING, message, page=number, count=device.warnings.count(message)))
         if device is not None and device.skipped_segments:
             diagnostics.append(
                 Diagnostic.make(

@@ -6,11 +6,12 @@ works per direction: glyphs whose baselines point the same way (within
 ``direction_tolerance`` degrees) are projected onto that baseline (``along``)
 and its normal (``perp``, growing downward for the reader), and grouped there.
 
-* **Lines**: glyphs whose baselines lie within ``baseline_tolerance`` × size of
-  each other and follow one another along the baseline with gaps under
-  ``line_gap`` × size. The split is applied recursively (baseline clusters, then
-  gaps, then baseline clusters again inside each piece) so that text in
-  different table columns on nearly the same baseline never interleaves.
+* **Lines**: chains of glyphs, each linked to the next one along the baseline
+  when their baselines lie within ``baseline_tolerance`` × size of each other
+  (or one is a smaller super/subscript beside the other) and the gap is under
+  ``line_gap`` × size. The links are local, so text in different table columns
+  on nearly the same baseline, or a large label near small text, never
+  interleaves.
 * **Words**: runs within a line split at whitespace glyphs or gaps over
   ``word_gap`` × size.
 
@@ -21,7 +22,7 @@ position within 0.1 pt, size and direction; a duplicated text layer) are left
 out of words and reported in :attr:`TextLayout.duplicate_glyph_ids`.
 
 >>> from pdftract.testing import make_sheet
->>> sheet = make_sheet(text=[("24.500", 100, 100), ("±0.005", 135, 100), ("Ø6", 50, 300, 90)])
+>>> sheet = make_sheet(text=[("24.500", 100, 100), ("±0.005", 140, 100), ("Ø6", 50, 300, 90)])
 >>> [w.text for w in sheet.words]
 ['24.500', '±0.005', 'Ø6']
 >>> [(l.text, l.direction) for l in sheet.lines]
@@ -52,14 +53,18 @@ class TextSettings(Settings):
 
     word_gap: float = 0.2
     line_gap: float = 1.5
-    baseline_tolerance: float = 0.5
+    baseline_tolerance: float = 0.25
+    max_size_ratio: float = 1.6
+    row_tolerance: float = 0.5
     direction_tolerance: float = 0.5
     dedupe: bool = True
 
     def validate(self) -> None:
-        for name in ("word_gap", "line_gap", "baseline_tolerance", "direction_tolerance"):
+        for name in ("word_gap", "line_gap", "baseline_tolerance", "direction_tolerance", "row_tolerance"):
             if getattr(self, name) < 0:
                 self.fail(name, "must be >= 0")
+        if self.max_size_ratio < 1:
+            self.fail("max_size_ratio", "must be >= 1")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -140,36 +145,121 @@ def _direction_groups(dirs: FloatArray, tol: float) -> FloatArray:
     return np.array([rep_of[v] for v in d.tolist()], dtype=np.float64)
 
 
-def _split_lines(
+def _link_lines(
     idx: IntArray, along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray, s: TextSettings
 ) -> list[IntArray]:
-    """Recursive baseline/gap split; returns index arrays sorted along the baseline."""
+    """Lines as chains of successor links; returns index arrays sorted along the baseline.
+
+    Each glyph links to its best successor: the glyph starting next along the
+    baseline (smallest gap, then smallest baseline offset) whose baseline is
+    within ``baseline_tolerance`` × the smaller of the two sizes, with a gap under
+    ``line_gap`` × size and sizes within ``max_size_ratio`` of each other (a
+    watermark and a zone number on one baseline are not one line). Links are local and use the smaller size, so a large
+    glyph nearby can never bridge two lines of small text, as a global baseline
+    clustering would. Super- and subscripts are attached afterwards by
+    :func:`_attach_scripts`.
+    """
+    n = len(idx)
+    if n <= 1:
+        return [idx]
+    order = idx[np.argsort(perp[idx], kind="stable")]
+    p = perp[order]
+    a0 = along[order]
+    a1 = along_end[order]
+    sz = size[order]
+    half = s.baseline_tolerance * sz
+    lo = np.searchsorted(p, p - half, side="left")
+    hi = np.searchsorted(p, p + half, side="right")
+    parent = list(range(n))
+
+    def find(x: int) -> int:
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    line_gap, tol, max_ratio = s.line_gap, s.baseline_tolerance, s.max_size_ratio
+    for i in range(n):
+        l, h = int(lo[i]), int(hi[i])
+        if h - l <= 1:
+            continue
+        j = np.arange(l, h)
+        da = a0[l:h] - a0[i]
+        gap = a0[l:h] - a1[i]
+        sj = sz[l:h]
+        big = np.maximum(sj, sz[i])
+        small = np.minimum(sj, sz[i])
+        dp = np.abs(p[l:h] - p[i])
+        ok = ((da > 0) | ((da == 0) & (j > i))) & (gap <= line_gap * big)
+        ok &= (dp <= tol * small) & (big <= max_ratio * small)
+        cand = np.nonzero(ok)[0]
+        if len(cand) == 0:
+            continue
+        best = cand[np.lexsort((dp[cand], gap[cand]))[0]]
+        ri, rj = find(i), find(int(j[best]))
+        if ri != rj:
+            parent[max(ri, rj)] = min(ri, rj)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
     out: list[IntArray] = []
-    stack = [idx]
-    while stack:
-        cur = stack.pop()
-        order = cur[np.argsort(perp[cur], kind="stable")]
-        if len(order) > 1:
-            sz = size[order]
-            tol = s.baseline_tolerance * np.maximum(sz[1:], sz[:-1])
-            breaks = np.nonzero(np.diff(perp[order]) > tol)[0] + 1
-            clusters = np.split(order, breaks)
-        else:
-            clusters = [order]
-        for cl in clusters:
-            o = cl[np.lexsort((perp[cl], along[cl]))]
-            if len(o) > 1:
-                ends = np.maximum.accumulate(along_end[o])
-                gap = along[o][1:] - ends[:-1]
-                sz = size[o]
-                limit = s.line_gap * np.maximum(sz[1:], sz[:-1])
-                pieces = np.split(o, np.nonzero(gap > limit)[0] + 1)
-            else:
-                pieces = [o]
-            if len(clusters) == 1 and len(pieces) == 1:
-                out.append(o)
-            else:
-                stack.extend(pieces)
+    for members in groups.values():
+        m = order[np.array(members, dtype=np.intp)]
+        out.append(m[np.lexsort((perp[m], along[m]))])
+    return out
+
+
+def _attach_scripts(
+    lines: list[IntArray], along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray
+) -> list[IntArray]:
+    """Merge short lines of smaller glyphs (super/subscripts by baseline offset) into the line they sit on.
+
+    A line of at most 3 glyphs, at 40-85 % of another line's size, whose baseline
+    is within 0.55 × that line's size of it, which starts inside or right after it
+    (within 0.3 × size) and does not overlap its glyphs along the baseline, joins
+    the closest such line. Each script joins
+    one base, so scripts never bridge two lines; two scripts that overlap along
+    the same base (a stacked ``+0.1``/``-0.2`` pair) are left as lines of their own.
+    """
+    if len(lines) < 2:
+        return lines
+    p = np.array([float(np.median(perp[m])) for m in lines])
+    sz = np.array([float(np.max(size[m])) for m in lines])
+    a0 = np.array([float(np.min(along[m])) for m in lines])
+    a1 = np.array([float(np.max(along_end[m])) for m in lines])
+    count = np.array([len(m) for m in lines])
+    target = np.full(len(lines), -1)
+    for i in np.nonzero(count <= 3)[0].tolist():
+        ok = (sz[i] >= 0.4 * sz) & (sz[i] <= 0.85 * sz) & (np.abs(p - p[i]) <= 0.55 * sz)
+        ok &= (a0[i] >= a0 - 0.3 * sz) & (a0[i] <= a1 + 0.3 * sz) & (count > 0)
+        ok[i] = False
+        cand = np.nonzero(ok)[0]
+        for c in cand[np.argsort(np.abs(p[cand] - p[i]), kind="stable")].tolist():
+            # a script sits beside its base glyphs, never on top of them (that is another cell's text)
+            base = lines[c]
+            overlap = np.minimum(along_end[base], a1[i]) - np.maximum(along[base], a0[i])
+            if not np.any(overlap > 0.15 * sz[c]):
+                target[i] = c
+                break
+    for base in set(target[target >= 0].tolist()):
+        scripts = np.nonzero(target == base)[0]
+        for x in scripts.tolist():
+            if np.any((scripts != x) & (a0[scripts] < a1[x]) & (a1[scripts] > a0[x])):
+                target[scripts[(a0[scripts] < a1[x]) & (a1[scripts] > a0[x])]] = -1
+    if not np.any(target >= 0):
+        return lines
+    merged: dict[int, list[IntArray]] = {i: [m] for i, m in enumerate(lines) if target[i] < 0}
+    for i in np.nonzero(target >= 0)[0].tolist():
+        base = int(target[i])
+        while target[base] >= 0:  # a script of a script: follow to the base line
+            base = int(target[base])
+        merged.setdefault(base, [lines[base]]).append(lines[i])
+    out: list[IntArray] = []
+    for parts in merged.values():
+        m = np.concatenate(parts)
+        out.append(m[np.lexsort((perp[m], along[m]))])
     return out
 
 
@@ -213,7 +303,7 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
         along = ox * bx + oy * by
         perp = ox * nx + oy * ny
         along_end = along + adv
-        for line_idx in _split_lines(members, along, along_end, perp, size, s):
+        for line_idx in _attach_scripts(_link_lines(members, along, along_end, perp, size, s), along, along_end, perp, size):
             raw.append((angle, inv, float(np.median(perp[line_idx])), float(along[line_idx[0]]), line_idx))
 
     # words within each raw line
@@ -234,7 +324,7 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
             j < len(raw)
             and raw[j][0] == raw[i][0]
             and raw[j][1] == raw[i][1]
-            and raw[j][2] - raw[i][2] <= s.baseline_tolerance * row_size
+            and raw[j][2] - raw[i][2] <= s.row_tolerance * row_size
         ):
             j += 1
         ordered.extend(sorted(raw[i:j], key=lambda r: r[3]))
