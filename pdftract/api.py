@@ -9,6 +9,7 @@ from typing import Any
 
 from pdftract.errors import PageRangeError, SettingsError
 from pdftract.ingest import Source, open_document
+from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES
 from pdftract.model.document import Document
 from pdftract.model.text import TextSettings
 from pdftract.pipeline import AnalyzerSpec, OnError, Pipeline
@@ -63,8 +64,18 @@ def parse_pages(spec: PageSpec, page_count: int | None = None) -> tuple[int, ...
     return tuple(sorted(numbers))
 
 
-def open(src: Source, password: str | None = None, *, text_settings: TextSettings | Mapping[str, Any] | None = None) -> Document:  # noqa: A001
+def open(  # noqa: A001
+    src: Source,
+    password: str | None = None,
+    *,
+    text_settings: TextSettings | Mapping[str, Any] | None = None,
+    max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
+) -> Document:
     """Open a PDF from a path, bytes or a binary file object; pages are parsed when first used.
+
+    ``text_settings`` tunes the word and line builder; ``max_stream_bytes`` caps
+    the decoded size of one content stream (a stream past it is skipped with a
+    ``RESOURCE_LIMIT`` diagnostic on its page, against decompression bombs).
 
     Raises a :class:`~pdftract.errors.InputError` subclass for anything that is
     not a readable PDF (``NOT_PDF``, ``EMPTY_FILE``, ``TRUNCATED``,
@@ -76,7 +87,9 @@ def open(src: Source, password: str | None = None, *, text_settings: TextSetting
     >>> doc.page(1).words[0].text
     'TITLE:'
     """
-    return open_document(src, password=password, text_settings=TextSettings.resolve(text_settings))
+    return open_document(
+        src, password=password, text_settings=TextSettings.resolve(text_settings), max_stream_bytes=max_stream_bytes
+    )
 
 
 def analyze(

@@ -280,3 +280,23 @@ def test_lazy_pages_and_fonts_grow_with_parsing() -> None:
     assert doc.page(2).text == "TWO"
     assert [f.name for f in doc.fonts.values()] == ["Courier"]
     assert doc.page(2) is doc.page(2)
+
+
+def test_decompression_bomb_is_capped_and_reported() -> None:
+    import zlib
+
+    w = PdfWriter()
+    font = w.helvetica()
+    bomb = zlib.compress(b"% padding\n" * 600_000)  # 6 MB of comments from a few KB
+    stream = w.add(f"<< /Length {len(bomb)} /Filter /FlateDecode >>\nstream\n".encode() + bomb + b"\nendstream")
+    ok = w.stream(b"BT /F1 10 Tf 10 10 Td (AFTER) Tj ET")
+    page = w.add(
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 {font} 0 R >> >> "
+        f"/Contents [{stream} 0 R {ok} 0 R] >>"
+    )
+    w._pages.append(page)
+    sheet = pdftract.open(w.tobytes(), max_stream_bytes=1_000_000).page(1)
+    hits = [d for d in sheet.diagnostics if d.code is Code.RESOURCE_LIMIT]
+    assert hits and "inflates past 1000000 bytes" in hits[0].message
+    assert sheet.text == "AFTER"  # the other content stream of the page is still read
+    assert pdftract.open(w.tobytes()).page(1).text == "AFTER"  # under the default ceiling it is just comments

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -32,7 +33,7 @@ from pdfminer.pdfinterp import (
     PDFTextState,
 )
 from pdfminer.pdfpage import PDFPage
-from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
 from pdfminer.utils import PathSegment, mult_matrix
 
@@ -51,6 +52,9 @@ from pdftract.model.primitives import (
 )
 
 _SUBTYPES = {s.value: s for s in FontSubtype}
+
+#: the largest decoded content stream accepted (a ceiling against decompression bombs)
+DEFAULT_MAX_STREAM_BYTES = 512 * 1024 * 1024
 
 
 def _name(obj: object) -> str | None:
@@ -172,6 +176,8 @@ class SheetDevice(PDFTextDevice):
         self.skipped_segments = 0
         self.decode_failures = 0
         self.warnings: list[str] = []
+        self.limit_hits: list[str] = []
+        self.max_stream_bytes = DEFAULT_MAX_STREAM_BYTES
         self._segment_id = 0
         self._render_mode = 0
         self._unicode_cache: dict[tuple[int, int], tuple[str, UnicodeSource]] = {}
@@ -307,70 +313,66 @@ class SheetDevice(PDFTextDevice):
         (a, b, c, d, e, f) = ctm
         path_id = len(self.paths)
         segments: list[Segment] = []
+        append = segments.append
         pending_move: Point | None = None  # a moveto not yet followed by drawing
         cur: Point | None = None
         start: Point | None = None
         seg_id = self._segment_id
-
-        def add(kind: SegmentKind, pts: tuple[Point, ...]) -> None:
-            nonlocal seg_id
-            segments.append(Segment(id=seg_id, path_id=path_id, kind=kind, points=pts))
-            seg_id += 1
-
+        xs: list[float] = []
+        ys: list[float] = []
         for op in path:
             kind = op[0]
-            nums = [_num(v) for v in op[1:]]
-            if any(n is None for n in nums):
+            try:
+                # pdfminer has already turned valid operands into floats; anything else raises here
+                pts = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(op[1::2], op[2::2], strict=True)]
+            except (TypeError, ValueError):
                 self.skipped_segments += 1
                 continue
-            pts = [
-                (a * x + c * y + e, b * x + d * y + f)
-                for x, y in zip(cast(list[float], nums[0::2]), cast(list[float], nums[1::2]), strict=False)
-            ]
             if kind == "m" and len(pts) == 1:
-                pending_move = pts[0]
-                cur = start = pts[0]
+                pending_move = cur = start = pts[0]
                 continue
-            if kind == "h":
-                if cur is None or start is None:
-                    self.skipped_segments += 1
-                    continue
-                if pending_move is not None:
-                    add("move", (pending_move,))
-                    pending_move = None
-                add("close", (cur, start))
-                cur = start
-                continue
-            if cur is None:  # drawing without a current point: invalid, skip the piece
-                self.skipped_segments += 1
+            if cur is None or start is None or (kind != "h" and not pts):
+                self.skipped_segments += 1  # drawing without a current point: invalid, skip the piece
                 continue
             if pending_move is not None:
-                add("move", (pending_move,))
+                append(Segment(id=seg_id, path_id=path_id, kind="move", points=(pending_move,)))
+                seg_id += 1
+                xs.append(pending_move[0])
+                ys.append(pending_move[1])
                 pending_move = None
-            if kind == "l" and len(pts) == 1:
-                add("line", (cur, pts[0]))
+            if kind == "h":
+                seg = Segment(id=seg_id, path_id=path_id, kind="close", points=(cur, start))
+                cur = start
+            elif kind == "l" and len(pts) == 1:
+                seg = Segment(id=seg_id, path_id=path_id, kind="line", points=(cur, pts[0]))
                 cur = pts[0]
             elif kind == "c" and len(pts) == 3:
-                add("curve", (cur, pts[0], pts[1], pts[2]))
+                seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, pts[0], pts[1], pts[2]))
                 cur = pts[2]
             elif kind == "v" and len(pts) == 2:
-                add("curve", (cur, cur, pts[0], pts[1]))
+                seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, cur, pts[0], pts[1]))
                 cur = pts[1]
             elif kind == "y" and len(pts) == 2:
-                add("curve", (cur, pts[0], pts[1], pts[1]))
+                seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, pts[0], pts[1], pts[1]))
                 cur = pts[1]
             else:
                 self.skipped_segments += 1
+                continue
+            append(seg)
+            seg_id += 1
+            for x, y in pts:
+                xs.append(x)
+                ys.append(y)
         if not segments and pending_move is not None:
             # a painted path that is nothing but a moveto: kept (as pdfminer does) so the paint is not lost
-            add("move", (pending_move,))
+            segments.append(Segment(id=seg_id, path_id=path_id, kind="move", points=(pending_move,)))
+            seg_id += 1
+            xs.append(pending_move[0])
+            ys.append(pending_move[1])
         if not segments:
             return
         self._segment_id = seg_id
         scale = math.sqrt(abs(a * d - b * c))
-        dash = self._dash(graphicstate.dash, scale)
-        xs = [p[0] for s in segments for p in s.points]
-        ys = [p[1] for s in segments for p in s.points]
         self.paths.append(
             Path(
                 id=path_id,
@@ -379,11 +381,11 @@ class SheetDevice(PDFTextDevice):
                 fill=bool(fill),
                 evenodd=bool(evenodd),
                 line_width=float(_num(graphicstate.linewidth) or 0.0) * scale,
-                dash=dash,
+                dash=self._dash(graphicstate.dash, scale) if graphicstate.dash is not None else None,
                 stroke_color=_color(graphicstate.scolor),
                 fill_color=_color(graphicstate.ncolor),
                 bbox=BBox(min(xs), min(ys), max(xs), max(ys)),
-                is_rect=_is_rect(segments),
+                is_rect=len(segments) == 5 and _is_rect(segments),
             )
         )
 
@@ -469,22 +471,26 @@ class SheetInterpreter(PDFPageInterpreter):
         self.device.warnings.append(message)
 
     def execute(self, streams: Sequence[object]) -> None:
-        # pdfminer turns an undecodable Flate stream into empty data without a word: notice it
+        assert isinstance(self.device, SheetDevice)
+        device = self.device
+        allowed: list[object] = []
         for obj in streams:
             stream = resolve1(obj)
-            if isinstance(stream, PDFStream) and stream.rawdata and stream.get_filters():
-                raw_len = len(stream.rawdata)
+            if isinstance(stream, PDFStream) and stream.rawdata is not None and stream.get_filters():
+                if not self._bounded_inflate(stream, device):
+                    continue  # over the size limit: recorded, skipped
+                raw_len = len(stream.rawdata) if stream.rawdata is not None else 0
                 try:
                     data = stream.get_data()
                 except Exception as exc:
-                    self.device_warning(f"content stream {stream.objid} cannot be decoded: {exc}")
-                    assert isinstance(self.device, SheetDevice)
-                    self.device.decode_failures += 1
+                    device.warnings.append(f"content stream {stream.objid} cannot be decoded: {exc}")
+                    device.decode_failures += 1
                     continue
+                # pdfminer turns an undecodable Flate stream into empty data without a word: notice it
                 if raw_len > 0 and not data:
-                    assert isinstance(self.device, SheetDevice)
-                    self.device.decode_failures += 1
-        super().execute(cast(Any, streams))
+                    device.decode_failures += 1
+            allowed.append(obj)
+        super().execute(cast(Any, allowed))
 
     def do_Do(self, xobjid_arg: object) -> None:
         xobjid = literal_name(xobjid_arg) if isinstance(xobjid_arg, PSLiteral) else str(xobjid_arg)
@@ -508,10 +514,42 @@ class SheetInterpreter(PDFPageInterpreter):
             super().do_Do(cast(Any, xobjid_arg))
             self.device.set_ctm(self.ctm)
 
+    def _bounded_inflate(self, stream: PDFStream, device: SheetDevice) -> bool:
+        """Inflate a plain Flate content stream with a size ceiling (decompression bombs).
 
-def interpret_page(registry: FontRegistry, page: PDFPage, initial_ctm: Matrix) -> SheetDevice:
+        Returns False when the stream inflates past ``device.max_stream_bytes``.
+        Streams with other filters or predictors are left to pdfminer.
+        """
+        filters = stream.get_filters()
+        if len(filters) != 1 or filters[0][0] not in LITERALS_FLATE_DECODE or filters[0][1]:
+            return True
+        raw = stream.rawdata
+        assert raw is not None
+        if stream.decipher:
+            assert stream.objid is not None and stream.genno is not None
+            raw = stream.decipher(stream.objid, stream.genno, raw, stream.attrs)
+        limit = device.max_stream_bytes
+        inflater = zlib.decompressobj()
+        try:
+            data = inflater.decompress(raw, limit + 1)
+        except zlib.error:
+            return True  # damaged: pdfminer's own recovery runs, and a total loss is noticed above
+        if len(data) > limit:
+            device.limit_hits.append(f"content stream {stream.objid} inflates past {limit} bytes; skipped")
+            return False
+        if inflater.unconsumed_tail:
+            return True
+        stream.data = data
+        stream.rawdata = None
+        return True
+
+
+def interpret_page(
+    registry: FontRegistry, page: PDFPage, initial_ctm: Matrix, *, max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES
+) -> SheetDevice:
     """Run the content stream of ``page`` and return the device with its primitives."""
     device = SheetDevice(registry)
+    device.max_stream_bytes = max_stream_bytes
     interpreter = SheetInterpreter(registry, device, initial_ctm)
     interpreter.process_page(page)
     return device

@@ -41,7 +41,7 @@ from pdftract.errors import (
     UnreadableFileError,
 )
 from pdftract.geometry import BBox, Matrix, apply, page_matrix
-from pdftract.ingest.device import FontRegistry, interpret_page
+from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES, FontRegistry, interpret_page
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
 from pdftract.model.primitives import Annotation, Font, UnicodeSource
@@ -190,9 +190,18 @@ def _rect(value: object) -> tuple[float, float, float, float] | None:
 class Reader:
     """One opened PDF. Holds pdfminer's document and parses sheets on demand (cached)."""
 
-    def __init__(self, data: bytes, *, path: str | None = None, password: str | None = None, text_settings: TextSettings | None = None) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        *,
+        path: str | None = None,
+        password: str | None = None,
+        text_settings: TextSettings | None = None,
+        max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
+    ) -> None:
         check_header(data, path)
         self.path = path
+        self.max_stream_bytes = max_stream_bytes
         self.text_settings = text_settings or TextSettings()
         self.diagnostics: list[Diagnostic] = []
         where = path or "<bytes>"
@@ -297,7 +306,7 @@ class Reader:
         token = _collector.set(records)
         device = None
         try:
-            device = interpret_page(self._registry, page, matrix)
+            device = interpret_page(self._registry, page, matrix, max_stream_bytes=self.max_stream_bytes)
         except RecursionError as exc:
             diagnostics.append(self._failure(Code.RESOURCE_LIMIT, number, exc))
         except MemoryError as exc:
@@ -323,6 +332,9 @@ class Reader:
                     count=device.decode_failures,
                 )
             )
+        if device is not None and device.limit_hits:
+            for message in device.limit_hits:
+                diagnostics.append(Diagnostic.make(Code.RESOURCE_LIMIT, message, severity=Severity.ERROR, page=number))
         if device is not None and device.warnings:
             for message in sorted(set(device.warnings))[:MAX_WARNINGS_PER_PAGE]:
                 diagnostics.append(Diagnostic.make(Code.PDF_WARNING, message, page=number, count=device.warnings.count(message)))
@@ -415,10 +427,16 @@ class Reader:
         return tuple(out)
 
 
-def open_document(src: Source, *, password: str | None = None, text_settings: TextSettings | None = None) -> Document:
+def open_document(
+    src: Source,
+    *,
+    password: str | None = None,
+    text_settings: TextSettings | None = None,
+    max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
+) -> Document:
     """Read, hash and open a PDF; pages are parsed on first access."""
     data, path = read_source(src)
-    reader = Reader(data, path=path, password=password, text_settings=text_settings)
+    reader = Reader(data, path=path, password=password, text_settings=text_settings, max_stream_bytes=max_stream_bytes)
     return Document(
         source=source_info(data, path),
         page_count=reader.page_count,

@@ -1,0 +1,144 @@
+"""Reality checks on the real corpus in ../shared/corpus/real (skipped cleanly when it is absent).
+
+* every file parses (all pages, words built, JSON written) or raises a
+  PdftractError subclass, nothing else, each within 60 s;
+* on page 1 of every file, glyph and path-segment counts equal pdfminer's own;
+* pages with /Rotate read left to right (direction 0) as a viewer shows them;
+* what SOURCES.md says about hidden text layers and duplicated text is seen.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+import pdftract
+from pdftract.errors import PdftractError
+
+from .conftest import CORPUS, corpus_files
+
+FILES = corpus_files()
+IDS = [p.name for p in FILES]
+pytestmark = [
+    pytest.mark.corpus,
+    pytest.mark.skipif(not FILES, reason=f"real corpus not present at {CORPUS}"),
+]
+
+# from SOURCES.md: files whose content streams use invisible (3 Tr) text
+HIDDEN_TEXT = [
+    "pcb-ender3-mainboard-altium-prints.pdf",
+    "pcb-respiraworks-fab-drawing-revtable.pdf",
+    "sch-odrive-v3.5-altium.pdf",
+    "sch-olimex-esp32-poe-kicad5.pdf",
+    "sch-olimex-esp32-poe-kicad7.pdf",
+    "sch-pixhawk-fmuv3-altium-11sheet.pdf",
+]
+
+
+@contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    def fail(signum: int, frame: object) -> None:
+        raise TimeoutError(f"took longer than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_parses_or_raises_a_pdftract_error(path: Path) -> None:
+    with time_limit(60):
+        try:
+            doc = pdftract.open(path)
+        except PdftractError:
+            return
+        text = doc.to_json(include=["words"])
+    assert text.startswith("{")
+    for sheet in doc.pages:
+        assert sheet.width > 0 and sheet.height > 0
+        # glyphs are never dropped: every one is either in a word, a whitespace glyph or a recorded duplicate
+        in_words = {g for w in sheet.words for g in w.glyph_ids}
+        dup = set(sheet.layout.duplicate_glyph_ids)
+        assert all(g.id in in_words or g.id in dup or not g.text.strip() for g in sheet.glyphs)
+        if not sheet.glyphs:
+            assert any(d.code.value == "MISSING_TEXT_LAYER" for d in sheet.diagnostics)
+
+
+def _pdfminer_counts(path: Path, page_index: int) -> tuple[int, int]:
+    """LTChar count and the segments of every LTCurve/LTLine/LTRect, from pdfminer's own interpreter."""
+    from pdfminer.converter import PDFPageAggregator
+    from pdfminer.layout import LTChar, LTContainer, LTCurve
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    chars = segments = 0
+    with open(path, "rb") as fh:
+        rsrc = PDFResourceManager(caching=True)
+        device = PDFPageAggregator(rsrc, laparams=None)
+        interpreter = PDFPageInterpreter(rsrc, device)
+        for page in PDFPage.get_pages(fh, pagenos=[page_index]):
+            interpreter.process_page(page)
+            stack: list[object] = [device.get_result()]
+            while stack:
+                obj = stack.pop()
+                if isinstance(obj, LTChar):
+                    chars += 1
+                elif isinstance(obj, LTCurve):  # LTLine and LTRect are LTCurves
+                    segments += len(obj.original_path or [])
+                if isinstance(obj, LTContainer):
+                    stack.extend(obj)
+    return chars, segments
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_page_one_counts_equal_pdfminer(path: Path) -> None:
+    try:
+        sheet = pdftract.open(path).page(1)
+    except PdftractError:
+        pytest.skip("does not open")
+    ours = (len(sheet.glyphs), sum(len(p.segments) for p in sheet.paths))
+    assert ours == _pdfminer_counts(path, 0)
+
+
+ROTATED = [p for p in FILES if p.name in {
+    "mech-beaglebone-blue-enclosure-rot90.pdf",
+    "mech-psas-female-ring-rot90.pdf",
+    "mech-psas-mandrel-rot90.pdf",
+}]
+
+
+@pytest.mark.parametrize("path", ROTATED, ids=[p.name for p in ROTATED])
+def test_rotated_real_pages_read_left_to_right(path: Path) -> None:
+    sheet = pdftract.open(path).page(1)
+    assert sheet.rotation == 90 and sheet.width > sheet.height  # landscape as displayed
+    horizontal = sum(1 for g in sheet.glyphs if g.direction == 0)
+    assert horizontal >= 0.8 * len(sheet.glyphs)
+
+
+@pytest.mark.parametrize("name", HIDDEN_TEXT)
+def test_hidden_text_layers_are_flagged(name: str) -> None:
+    path = CORPUS / name
+    if not path.exists():
+        pytest.skip(f"{name} not in the corpus")
+    doc = pdftract.open(path)
+    assert any(g.invisible for s in doc.pages[:2] for g in s.glyphs)
+
+
+def test_duplicated_text_is_found_once() -> None:
+    path = CORPUS / "mech-psas-long-fins-duptext.pdf"
+    if not path.exists():
+        pytest.skip("duptext file not in the corpus")
+    sheet = pdftract.open(path).page(1)
+    dups = sheet.layout.duplicate_glyph_ids
+    assert len(dups) > 50
+    # no line reads doubled ("DDRRAAWWNN"): each duplicate glyph stays out of the words
+    in_words = {g for w in sheet.words for g in w.glyph_ids}
+    assert not in_words & set(dups)
