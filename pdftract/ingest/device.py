@@ -146,7 +146,7 @@ class FontRegistry(PDFResourceManager):
         )
 
 
-def _color(value: object) -> Color | None:
+def _color_uncached(value: object) -> Color | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -154,6 +154,24 @@ def _color(value: object) -> Color | None:
     if isinstance(value, (tuple, list)) and value and all(isinstance(v, (int, float)) for v in value):
         return tuple(float(v) for v in value)
     return None  # patterns and unparsable values
+
+
+_COLOR_CACHE: dict[object, Color | None] = {}
+
+
+def _color(value: object) -> Color | None:
+    """A colour as a tuple of floats (cached: a page repeats a handful of colours many times)."""
+    if isinstance(value, bool):  # True == 1 as a dict key: keep booleans out of the cache
+        return None
+    try:
+        return _COLOR_CACHE[value]
+    except KeyError:
+        result = _color_uncached(value)
+        if len(_COLOR_CACHE) < 4096:
+            _COLOR_CACHE[value] = result
+        return result
+    except TypeError:  # unhashable (a list)
+        return _color_uncached(value)
 
 
 def _num(value: object) -> float | None:
