@@ -243,7 +243,7 @@ def _attach_scripts(
             if not np.any(overlap > 0.15 * sz[c]):
                 target[i] = c
                 break
-    for base in set(target[target >= 0].tolist()):
+    for base in sorted(set(target[target >= 0].tolist())):
         scripts = np.nonzero(target == base)[0]
         for x in scripts.tolist():
             if np.any((scripts != x) & (a0[scripts] < a1[x]) & (a1[scripts] > a0[x])):
