@@ -107,6 +107,7 @@ def font_out(f: Font) -> dict[str, Any]:
         "has_tounicode": f.has_tounicode,
         "encoding": f.encoding,
         "vertical": f.vertical,
+        "unresolved_names": [[code, name] for code, name in f.unresolved_names],
     }
 
 

@@ -171,6 +171,22 @@ def test_unmapped_glyph_keeps_code_and_is_reported() -> None:
     assert diag and dict(diag[0].context)["count"] == 1
 
 
+def test_unknown_differences_name_is_unmapped_not_the_base_letter() -> None:
+    """pdfminer keeps the base encoding's 'A' for a code renamed to a meaningless glyph name."""
+    w = PdfWriter()
+    font = w.add(
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+        "/Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [65 /g123 /uni2300] >> >>"
+    )
+    w.add_page(b"BT /F1 10 Tf 100 500 Td (ABC) Tj ET", fonts={"F1": font})
+    doc = pdftract.open(w.tobytes())
+    a, b, c = doc.page(1).glyphs
+    assert (a.text, a.source) == ("\ufffd", UnicodeSource.NONE)
+    assert (b.text, b.source) == ("\u2300", UnicodeSource.GLYPH_NAME)
+    assert (c.text, c.source) == ("C", UnicodeSource.GLYPH_NAME)
+    assert doc.fonts[a.font].unresolved_names == ((65, "g123"),)
+
+
 def test_tounicode_source_and_font_table() -> None:
     w = PdfWriter()
     cmap = w.stream(

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pdfminer.cmapdb import IdentityUnicodeMap
+from pdfminer.encodingdb import name2unicode
 from pdfminer.pdfcolor import PDFColorSpace
 from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdffont import PDFCIDFont, PDFFont
@@ -123,7 +124,19 @@ class FontRegistry(PDFResourceManager):
         embedded = subtype is FontSubtype.TYPE3 or any(k in descriptor for k in ("FontFile", "FontFile2", "FontFile3"))
         encoding_obj = resolve1(spec.get("Encoding"))
         encoding: str | None
+        unresolved: list[tuple[int, str]] = []
         if isinstance(encoding_obj, dict):
+            code = 0
+            for item in resolve1(encoding_obj.get("Differences")) or ():
+                item = resolve1(item)
+                if isinstance(item, int) and not isinstance(item, bool):
+                    code = item
+                elif isinstance(item, PSLiteral):
+                    try:
+                        name2unicode(str(item.name))
+                    except (KeyError, ValueError):
+                        unresolved.append((code, str(item.name)))
+                    code += 1
             base = _name(encoding_obj.get("BaseEncoding"))
             encoding = f"{base or 'builtin'}+Differences" if "Differences" in encoding_obj else (base or "builtin")
         elif isinstance(encoding_obj, PDFStream):
@@ -143,6 +156,7 @@ class FontRegistry(PDFResourceManager):
             has_tounicode="ToUnicode" in spec,
             encoding=encoding,
             vertical=bool(font.is_vertical()),
+            unresolved_names=tuple(unresolved),
         )
 
 
@@ -225,9 +239,17 @@ class SheetDevice(PDFTextDevice):
             result = (REPLACEMENT_CHARACTER, UnicodeSource.NONE)
         else:
             umap = getattr(font, "unicode_map", None)
-            if info.has_tounicode:
-                in_map = umap is not None and (isinstance(umap, IdentityUnicodeMap) or cid in getattr(umap, "cid2unichr", {}))
-                source = UnicodeSource.TOUNICODE if in_map else UnicodeSource.GLYPH_NAME
+            in_map = info.has_tounicode and umap is not None and (
+                isinstance(umap, IdentityUnicodeMap) or cid in getattr(umap, "cid2unichr", {})
+            )
+            if not in_map and info.unresolved_names and cid in dict(info.unresolved_names):
+                # pdfminer falls back to the base encoding's character for an unknown glyph name
+                source = UnicodeSource.NONE
+                text = REPLACEMENT_CHARACTER
+            elif in_map:
+                source = UnicodeSource.TOUNICODE
+            elif info.has_tounicode:
+                source = UnicodeSource.GLYPH_NAME
             elif isinstance(font, PDFCIDFont):
                 source = UnicodeSource.FONT_CMAP if font.cidcoding in ("Adobe-Identity", "Adobe-UCS") else UnicodeSource.CID_COLLECTION
             else:

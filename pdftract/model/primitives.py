@@ -55,6 +55,10 @@ class Font:
 
     ``id`` is stable for the document: ``"F<n>"`` for the PDF object number
     ``n`` of an indirect font, ``"D<hash>"`` for an inline font dictionary.
+    ``unresolved_names`` lists the codes whose ``/Differences`` glyph name has no
+    Unicode meaning (``(code, name)`` pairs); glyphs with those codes and no
+    ToUnicode entry get U+FFFD and source ``none`` rather than the base
+    encoding's letter, which would be a silently wrong character.
     """
 
     id: str
@@ -64,6 +68,7 @@ class Font:
     has_tounicode: bool
     encoding: str | None
     vertical: bool = False
+    unresolved_names: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
