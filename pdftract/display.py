@@ -47,6 +47,12 @@ def _rgb(c: Color | None, default: str) -> str:
     return f"#{round(r * 255):02x}{round(gg * 255):02x}{round(b * 255):02x}"
 
 
+def _box(b: BBox, style: str, title: str | None = None) -> str:
+    """An SVG rect over ``b`` with the given style attributes and an optional tooltip."""
+    head = f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" {style}'
+    return f"{head}><title>{escape(title)}</title></rect>" if title is not None else f"{head}/>"
+
+
 def _iter_boxes(value: Any, depth: int = 0) -> Iterator[tuple[BBox, str]]:
     """(bbox, label) pairs found in an analyzer result, a few levels deep."""
     if depth > 4 or value is None:
@@ -122,22 +128,14 @@ def to_svg(
         out.append(f"<path {attrs}/>")
     out.append("</g>")
     for img in sheet.images:
-        b = img.bbox
-        out.append(
-            f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" '
-            f'fill="#fde68a" fill-opacity="0.3" stroke="#b45309" stroke-width="0.3"><title>image '
-            f"{img.width_px}x{img.height_px}</title></rect>"
-        )
+        style = 'fill="#fde68a" fill-opacity="0.3" stroke="#b45309" stroke-width="0.3"'
+        out.append(_box(img.bbox, style, f"image {img.width_px}x{img.height_px}"))
     if glyph_boxes or text:
         out.append('<g id="glyphs">')
         for g in sheet.glyphs:
-            b = g.bbox
             colour = "#e11d48" if g.invisible else "#3b82f6"
             if glyph_boxes:
-                out.append(
-                    f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" '
-                    f'fill="none" stroke="{colour}" stroke-width="0.15" stroke-opacity="0.6"/>'
-                )
+                out.append(_box(g.bbox, f'fill="none" stroke="{colour}" stroke-width="0.15" stroke-opacity="0.6"'))
             if text and not g.invisible and g.text.strip():
                 a, bb, c, dd, e, ff = g.matrix
                 out.append(
@@ -148,23 +146,16 @@ def to_svg(
     if words:
         out.append('<g id="words">')
         for word in sheet.words:
-            b = word.bbox
-            out.append(
-                f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" '
-                f'fill="#16a34a" fill-opacity="0.12" stroke="#16a34a" stroke-width="0.4"><title>{escape(word.text)}</title></rect>'
-            )
+            out.append(_box(word.bbox, 'fill="#16a34a" fill-opacity="0.12" stroke="#16a34a" stroke-width="0.4"', word.text))
         out.append("</g>")
     if results:
         root_results = getattr(sheet, "results", None) or {}
         for n, (key, value) in enumerate(root_results.items()):
             colour = _RESULT_COLOURS[n % len(_RESULT_COLOURS)]
             out.append(f"<g id={quoteattr('result-' + str(key))}>")
+            style = f'fill="{colour}" fill-opacity="0.08" stroke="{colour}" stroke-width="0.6"'
             for box, label in _iter_boxes(value):
-                title = escape(f"{key}: {label}" if label else str(key))
-                out.append(
-                    f'<rect x="{_f(box.x0)}" y="{_f(box.top)}" width="{_f(box.width)}" height="{_f(box.height)}" '
-                    f'fill="{colour}" fill-opacity="0.08" stroke="{colour}" stroke-width="0.6"><title>{title}</title></rect>'
-                )
+                out.append(_box(box, style, f"{key}: {label}" if label else str(key)))
             out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
