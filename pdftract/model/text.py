@@ -220,8 +220,9 @@ def _attach_scripts(
     is within 0.55 × that line's size of it, which starts inside or right after it
     (within 0.3 × size) and does not overlap its glyphs along the baseline, joins
     the closest such line. Each script joins
-    one base, so scripts never bridge two lines; two scripts that overlap along
-    the same base (a stacked ``+0.1``/``-0.2`` pair) are left as lines of their own.
+    one base, so scripts never bridge two lines; a short line stacked over or
+    under another of its size (a ``+0.1``/``-0.2`` deviation pair) is left as a
+    line of its own, for the dimension analyzer to read as a stack.
     """
     if len(lines) < 2:
         return lines
@@ -243,6 +244,14 @@ def _attach_scripts(
             if not np.any(overlap > 0.15 * sz[c]):
                 target[i] = c
                 break
+    for i in np.nonzero(target >= 0)[0].tolist():
+        # a deviation stacked over or under another of the same size (+0.05 over -0.02) is not a script
+        ov = np.minimum(a1, a1[i]) - np.maximum(a0, a0[i])
+        stacked = (np.abs(sz - sz[i]) <= 0.2 * sz[i]) & (ov > 0.5 * np.minimum(a1 - a0, a1[i] - a0[i]))
+        stacked &= (np.abs(p - p[i]) > 0.3 * sz[i]) & (np.abs(p - p[i]) <= 2.0 * sz[i])
+        stacked[i] = False
+        if np.any(stacked):
+            target[i] = -1
     for base in sorted(set(target[target >= 0].tolist())):
         scripts = np.nonzero(target == base)[0]
         for x in scripts.tolist():
