@@ -73,7 +73,26 @@ def test_parses_or_raises_a_pdftract_error(path: Path) -> None:
 
 
 def _pdfminer_counts(path: Path, page_index: int) -> tuple[int, int]:
-    """LTChar count and the segments of every LTCurve/LTLine/LTRect, from pdfminer's own interpreter."""
+    """LTChar count and the segments of every LTCurve/LTLine/LTRect, from pdfminer's own interpreter.
+
+    pdfminer runs with one correction that pdftract also makes: a character after
+    an unknown escape in a string (AutoCAD's ``\\/``) is kept, as PDF 7.3.4.2 says.
+    Unpatched pdfminer drops it, so on elec-rockcandy-autocad-electrical.pdf it
+    counts fewer glyphs than the page shows.
+    """
+    from pdfminer import pdfinterp
+
+    from pdftract.ingest.device import ContentParser
+
+    previous = pdfinterp.PDFContentParser
+    pdfinterp.PDFContentParser = ContentParser  # type: ignore[misc]
+    try:
+        return _raw_counts(path, page_index)
+    finally:
+        pdfinterp.PDFContentParser = previous  # type: ignore[misc]
+
+
+def _raw_counts(path: Path, page_index: int) -> tuple[int, int]:
     from pdfminer.converter import PDFPageAggregator
     from pdfminer.layout import LTChar, LTContainer, LTCurve
     from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager

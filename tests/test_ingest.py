@@ -316,3 +316,9 @@ def test_decompression_bomb_is_capped_and_reported() -> None:
     assert hits and "inflates past 1000000 bytes" in hits[0].message
     assert sheet.text == "AFTER"  # the other content stream of the page is still read
     assert pdftract.open(w.tobytes()).page(1).text == "AFTER"  # under the default ceiling it is just comments
+
+
+def test_unknown_escapes_keep_their_character() -> None:
+    """PDF 7.3.4.2: '\\/' is '/', as AutoCAD writes it; pdfminer drops it."""
+    content = b"BT /F1 10 Tf 72 700 Td (N\\/A 2\\/15\\/25 \\101\\102 \\(x\\) a\\\\b \\9) Tj ET"
+    assert sheet_of(one_page(content)).text == "N/A 2/15/25 AB (x) a\\b 9"

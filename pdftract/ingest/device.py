@@ -33,6 +33,8 @@ from pdfminer.pdfinterp import (
     PDFResourceManager,
     PDFTextState,
 )
+from pdfminer import pdfinterp as _pdfinterp
+from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
@@ -478,6 +480,26 @@ def _is_rect(segments: list[Segment]) -> bool:
     return (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
 
 
+class ContentParser(PDFContentParser):
+    """pdfminer's content-stream parser, keeping the character after an unknown escape.
+
+    PDF 7.3.4.2: when a backslash in a literal string is followed by a character
+    that is not a defined escape, the backslash is ignored and the character
+    kept. pdfminer drops both, so AutoCAD's ``(N\\/A 2\\/15\\/25)`` reads "NA 21525".
+    """
+
+    def _parse_string_1(self, s: bytes, i: int) -> int:
+        c = s[i : i + 1]
+        if not self.oct and c and c not in ESCAPES and c not in b"\r\n01234567":
+            self._curtoken += c
+            self._parse1 = self._parse_string
+            return i + 1
+        return super()._parse_string_1(s, i)
+
+
+ESCAPES = frozenset(bytes([c]) for c in b"btnfr()\\")
+
+
 class SheetInterpreter(PDFPageInterpreter):
     """pdfminer's interpreter with a caller-supplied initial matrix and two fixes (see module doc)."""
 
@@ -530,7 +552,13 @@ class SheetInterpreter(PDFPageInterpreter):
                 if raw_len > 0 and not data:
                     device.decode_failures += 1
             allowed.append(obj)
-        super().execute(cast(Any, allowed))
+        # pdfminer's execute builds its parser from the module-level name; give it ours for this call
+        previous = _pdfinterp.PDFContentParser
+        _pdfinterp.PDFContentParser = ContentParser  # type: ignore[misc]
+        try:
+            super().execute(cast(Any, allowed))
+        finally:
+            _pdfinterp.PDFContentParser = previous  # type: ignore[misc]
 
     def do_Do(self, xobjid_arg: object) -> None:
         xobjid = literal_name(xobjid_arg) if isinstance(xobjid_arg, PSLiteral) else str(xobjid_arg)
