@@ -350,12 +350,22 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
         current: list[int] = []
         prev_end = -math.inf
         prev_size = 0.0
-        for pos, start, end in zip(idx.tolist(), a0.tolist(), a1.tolist(), strict=True):
+        order = idx.tolist()
+        starts, ends = a0.tolist(), a1.tolist()
+        next_start = [math.inf] * len(order)  # start of the next non-space glyph along the line
+        upcoming = math.inf
+        for k in range(len(order) - 1, -1, -1):
+            next_start[k] = upcoming
+            if not space[order[k]]:
+                upcoming = starts[k]
+        for k, (pos, start, end) in enumerate(zip(order, starts, ends, strict=True)):
             if space[pos]:
-                if current:
+                # a space separates words only where it sits between glyphs; one from another text
+                # object lying across this line's glyphs (same baseline by chance) is not a separator
+                width = max(end - start, 1e-6)
+                if current and start >= prev_end - 0.25 * width and next_start[k] >= start + 0.5 * width:
                     runs.append(current)
                     current = []
-                prev_end = max(prev_end, end)
                 continue
             if current and start - prev_end > s.word_gap * max(size[pos], prev_size):
                 runs.append(current)
