@@ -152,7 +152,8 @@ def _link_lines(
 
     Each glyph links to its best successor: the glyph starting next along the
     baseline (smallest gap, then smallest baseline offset) whose baseline is
-    within ``baseline_tolerance`` × the smaller of the two sizes, with a gap under
+    within ``baseline_tolerance`` × the smaller of the two sizes (0.4 times that
+    for glyphs whose sizes differ by more than 15 %), with a gap under
     ``line_gap`` × size and sizes within ``max_size_ratio`` of each other (a
     watermark and a zone number on one baseline are not one line). Links are local and use the smaller size, so a large
     glyph nearby can never bridge two lines of small text, as a global baseline
@@ -193,7 +194,10 @@ def _link_lines(
         small = np.minimum(sj, sz[i])
         dp = np.abs(p[l:h] - p[i])
         ok = ((da > 0) | ((da == 0) & (j > i))) & (gap <= line_gap * big)
-        ok &= (dp <= tol * small) & (big <= max_ratio * small)
+        # glyphs of clearly different sizes share a line only on (nearly) the same baseline: a smaller
+        # tolerance printed beside its nominal does, a stacked deviation a little lower does not
+        pair_tol = np.where(big <= 1.15 * small, tol * small, 0.4 * tol * small)
+        ok &= (dp <= pair_tol) & (big <= max_ratio * small)
         cand = np.nonzero(ok)[0]
         if len(cand) == 0:
             continue
