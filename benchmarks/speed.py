@@ -1,29 +1,41 @@
-"""Ingest speed and memory: pdftract vs pdfminer alone vs pdfplumber, on the same files in one run.
+"""Speed and memory: pdftract against pdfminer alone and pdfplumber, on the same files in one run.
 
 Each (tool, file) pair runs in a fresh child process, so every tool starts cold
-and its peak RSS is its own; the child times only the work, not its imports.
+and its peak RSS is its own; the child times only the work (CPU time,
+``process_time``, steadier than wall time on a shared machine; wall time is kept
+in ``--json``), not its imports.
 
-* ``pdftract``: ``pdftract.open(path)`` and every page parsed (glyphs, paths
-  with segments, images, annotations). With ``--layout`` also words/lines.
-* ``pdfminer``: pdfminer's interpreter with ``PDFPageAggregator(laparams=None)``:
-  its object model (LTChar, LTCurve ...) and no layout analysis. This is the floor.
-* ``extract_pages``: ``pdfminer.high_level.extract_pages(path, laparams=None)``.
-  Note that pdfminer replaces ``laparams=None`` by ``LAParams()`` there, so this
-  one includes pdfminer's default layout analysis.
-* ``pdfplumber``: ``.chars``, ``.lines``, ``.rects``, ``.curves`` of every page.
+Three parts:
+
+``--mode ingest`` (default): reading primitives.
+    * ``pdftract``: ``pdftract.open(path)`` and every page parsed (glyphs, paths
+      with segments, images, annotations);
+    * ``pdfminer``: pdfminer's interpreter with ``PDFPageAggregator(laparams=None)``,
+      its object model and no layout analysis: the floor we build on;
+    * ``extract_pages``: ``pdfminer.high_level.extract_pages(path, laparams=None)``,
+      which replaces ``None`` by ``LAParams()`` and so runs pdfminer's layout analysis;
+    * ``pdfplumber``: ``.chars``, ``.lines``, ``.rects``, ``.curves`` of every page.
+
+``--mode analyze``: the whole job.
+    * ``pdftract``: ``pdftract.analyze(path)`` (every registered analyzer), words and
+      lines, the segment R-tree, and the JSON;
+    * ``pdfplumber``: ``.chars``, ``.lines`` and ``.extract_tables()`` of every page;
+    * ``pdfminer``: the interpreter alone, as above.
+
+``--scale 10000,100000,1000000``: synthetic pages holding N separate line
+segments (as CAD exports draw them), read by pdftract (page, segments and their
+R-tree) and by pdfminer's interpreter; prints microseconds per segment, so the
+cost curve shows whether anything grows faster than linearly.
 
 Usage::
 
-    python benchmarks/speed.py                  # fixtures + ../shared/corpus/real when present
-    python benchmarks/speed.py some/folder a.pdf --tools pdftract,pdfminer --repeat 3
-    python benchmarks/speed.py --json out.json
+    python benchmarks/speed.py                          # ingest on fixtures + the real corpus
+    python benchmarks/speed.py --mode analyze --repeat 2
+    python benchmarks/speed.py --scale 10000,100000,1000000 --no-files
+    python benchmarks/speed.py some/folder a.pdf --tools pdftract,pdfminer --json out.json
 
-Prints one row per file and a total: CPU seconds and pages/s per tool, the
-time ratios of pdftract to each other tool, and peak RSS in MB. Ratios below 1
-mean pdftract is faster. Times are the child's CPU time (``process_time``),
-which is steadier than wall time on a shared virtual machine; the wall time
-is kept in the ``--json`` output. Absolute numbers vary with the machine; the
-ratios are what to compare. Use ``--repeat 3`` for steadier ratios.
+Ratios below 1 mean pdftract is faster. Absolute times vary with the machine;
+the ratios are what to compare. See docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -33,73 +45,85 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DIRS = [ROOT / "fixtures" / "drawings", ROOT.parent / "shared" / "corpus" / "real"]
-TOOLS = ("pdftract", "pdfminer", "extract_pages", "pdfplumber")
+DEFAULT_DIRS = [ROOT / "fixtures" / "drawings", ROOT / "fixtures" / "drawings" / "generated", ROOT.parent / "shared" / "corpus" / "real"]
+TOOLS = {
+    "ingest": ("pdftract", "pdfminer", "extract_pages", "pdfplumber"),
+    "analyze": ("pdftract_full", "pdfplumber_tables", "pdfminer"),
+    "scale": ("pdftract_segments", "pdfminer"),
+}
 
 CHILD = textwrap.dedent(
     r'''
     import json, resource, sys, time
-    tool, path, layout = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-    out = {"ok": True}
-    if tool == "pdftract":
-        import pdftract
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            doc = pdftract.open(path)
-            pages = 0
-            for sheet in doc.pages:
-                pages += 1
-                if layout:
-                    sheet.words
-            out["pages"] = pages
-        except pdftract.PdftractError as exc:
-            out = {"ok": False, "error": exc.code.value, "pages": 0}
-        t1, c1 = time.perf_counter(), time.process_time()
-    elif tool == "pdfminer":
+    tool, path = sys.argv[1], sys.argv[2]
+    out = {"ok": True, "pages": 0}
+
+    def pdfminer_pages(path):
         from pdfminer.converter import PDFPageAggregator
         from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
         from pdfminer.pdfpage import PDFPage
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            with open(path, "rb") as fh:
-                rsrc = PDFResourceManager(caching=True)
-                device = PDFPageAggregator(rsrc, laparams=None)
-                interp = PDFPageInterpreter(rsrc, device)
-                n = 0
-                for page in PDFPage.get_pages(fh, caching=True):
-                    interp.process_page(page)
-                    device.get_result()
-                    n += 1
-            out["pages"] = n
-        except Exception as exc:
-            out = {"ok": False, "error": type(exc).__name__, "pages": 0}
-        t1, c1 = time.perf_counter(), time.process_time()
-    elif tool == "extract_pages":
-        from pdfminer.high_level import extract_pages
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            out["pages"] = sum(1 for _ in extract_pages(path, laparams=None))
-        except Exception as exc:
-            out = {"ok": False, "error": type(exc).__name__, "pages": 0}
-        t1, c1 = time.perf_counter(), time.process_time()
-    else:
+        with open(path, "rb") as fh:
+            rsrc = PDFResourceManager(caching=True)
+            device = PDFPageAggregator(rsrc, laparams=None)
+            interp = PDFPageInterpreter(rsrc, device)
+            n = 0
+            for page in PDFPage.get_pages(fh, caching=True):
+                interp.process_page(page)
+                device.get_result()
+                n += 1
+        return n
+
+    def run():
+        if tool == "pdftract":
+            import pdftract
+            doc = pdftract.open(path)
+            return sum(1 for _ in doc.pages)
+        if tool == "pdftract_full":
+            import pdftract
+            doc = pdftract.analyze(path)
+            for sheet in doc.pages:
+                sheet.words, sheet.index.segments
+            doc.to_json()
+            return len(doc.pages)
+        if tool == "pdftract_segments":
+            import pdftract
+            doc = pdftract.open(path)
+            n = 0
+            for sheet in doc.pages:
+                sheet.index.segments
+                n += 1
+            return n
+        if tool == "pdfminer":
+            return pdfminer_pages(path)
+        if tool == "extract_pages":
+            from pdfminer.high_level import extract_pages
+            return sum(1 for _ in extract_pages(path, laparams=None))
         import pdfplumber
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            with pdfplumber.open(path) as pdf:
-                n = 0
-                for page in pdf.pages:
+        with pdfplumber.open(path) as pdf:
+            n = 0
+            for page in pdf.pages:
+                if tool == "pdfplumber_tables":
+                    page.chars, page.lines
+                    page.extract_tables()
+                else:
                     page.chars, page.lines, page.rects, page.curves
-                    page.flush_cache()
-                    n += 1
-            out["pages"] = n
-        except Exception as exc:
-            out = {"ok": False, "error": type(exc).__name__, "pages": 0}
-        t1, c1 = time.perf_counter(), time.process_time()
+                page.flush_cache()
+                n += 1
+        return n
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        out["pages"] = run()
+    except Exception as exc:
+        code = getattr(exc, "code", None)
+        out = {"ok": False, "error": getattr(code, "value", None) or type(exc).__name__, "pages": 0}
+    t1, c1 = time.perf_counter(), time.process_time()
     out["seconds"] = c1 - c0
     out["wall_seconds"] = t1 - t0
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
@@ -108,20 +132,21 @@ CHILD = textwrap.dedent(
 )
 
 
-def measure(tool: str, path: Path, layout: bool, timeout: float) -> dict[str, object]:
+def measure(tool: str, path: Path, timeout: float) -> dict[str, Any]:
     try:
-        proc = subprocess.run(
-            [sys.executable, "-c", CHILD, tool, str(path), "1" if layout else "0"],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
+        proc = subprocess.run([sys.executable, "-c", CHILD, tool, str(path)], capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"ok": False, "error": "TIMEOUT", "seconds": timeout, "pages": 0, "peak_rss_mb": 0.0}
     if proc.returncode != 0 or not proc.stdout.strip():
         return {"ok": False, "error": f"exit {proc.returncode}: {proc.stderr.strip()[-200:]}", "seconds": 0.0, "pages": 0, "peak_rss_mb": 0.0}
-    result: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     return result
+
+
+def best_of(tool: str, path: Path, repeat: int, timeout: float) -> dict[str, Any]:
+    runs = [measure(tool, path, timeout) for _ in range(max(1, repeat))]
+    ok = [r for r in runs if r["ok"]]
+    return min(ok, key=lambda r: float(r["seconds"])) if ok else runs[0]
 
 
 def collect(inputs: list[str]) -> list[Path]:
@@ -137,76 +162,128 @@ def collect(inputs: list[str]) -> list[Path]:
     return paths
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("inputs", nargs="*", help="PDF files or folders (default: fixtures and the real corpus)")
-    ap.add_argument("--tools", default=",".join(TOOLS), help="comma-separated subset of " + ",".join(TOOLS))
-    ap.add_argument("--repeat", type=int, default=1, help="runs per (tool, file); the fastest is kept")
-    ap.add_argument("--layout", action="store_true", help="pdftract also builds words and lines")
-    ap.add_argument("--timeout", type=float, default=600.0)
-    ap.add_argument("--json", help="also write the raw measurements here")
-    args = ap.parse_args(argv)
-    tools = [t.strip() for t in args.tools.split(",") if t.strip()]
-    bad = sorted(set(tools) - set(TOOLS))
-    if bad:
-        ap.error(f"unknown tools {bad}; choose from {', '.join(TOOLS)}")
-    files = collect(args.inputs)
-    if not files:
-        print("speed.py: no PDF files found", file=sys.stderr)
-        return 2
-
-    rows: list[dict[str, object]] = []
-    head = f"{'file':44s} {'pages':>5s}" + "".join(f" {t[:10] + ' s':>12s}" for t in tools)
-    head += "".join(f" {'÷' + t[:11]:>12s}" for t in tools if t != "pdftract") + "".join(f" {t[:8] + ' MB':>12s}" for t in tools)
+def compare_files(files: list[Path], tools: list[str], repeat: int, timeout: float) -> list[dict[str, Any]]:
+    base = tools[0]
+    head = f"{'file':44s} {'pages':>5s}" + "".join(f" {t[:12] + ' s':>14s}" for t in tools)
+    head += "".join(f" {'÷' + t[:12]:>13s}" for t in tools[1:]) + "".join(f" {t[:9] + ' MB':>12s}" for t in tools)
     print(head)
+    rows: list[dict[str, Any]] = []
     totals = {t: 0.0 for t in tools}
     total_pages = 0
     for i, path in enumerate(files, start=1):
-        res: dict[str, dict[str, object]] = {}
-        for tool in tools:
-            best: dict[str, object] | None = None
-            for _ in range(max(1, args.repeat)):
-                r = measure(tool, path, args.layout, args.timeout)
-                if best is None or float(r["seconds"]) < float(best["seconds"]):  # type: ignore[arg-type]
-                    best = r
-            assert best is not None
-            res[tool] = best
-        pages = max(int(r.get("pages", 0)) for r in res.values())  # type: ignore[call-overload]
+        res = {tool: best_of(tool, path, repeat, timeout) for tool in tools}
+        pages = max(int(r.get("pages", 0)) for r in res.values())
         line = f"{path.name[:44]:44s} {pages:5d}"
         for tool in tools:
             r = res[tool]
-            line += f" {float(r['seconds']):12.3f}" if r["ok"] else f" {str(r.get('error'))[:12]:>12s}"  # type: ignore[arg-type]
-        base = res.get("pdftract")
+            line += f" {float(r['seconds']):14.3f}" if r["ok"] else f" {str(r.get('error'))[:14]:>14s}"
+        for tool in tools[1:]:
+            r, b = res[tool], res[base]
+            ok = b["ok"] and r["ok"] and float(r["seconds"]) > 0
+            line += f" {float(b['seconds']) / float(r['seconds']):13.2f}" if ok else f" {'-':>13s}"
         for tool in tools:
-            if tool == "pdftract":
-                continue
-            r = res[tool]
-            if base and base["ok"] and r["ok"] and float(r["seconds"]) > 0:  # type: ignore[arg-type]
-                line += f" {float(base['seconds']) / float(r['seconds']):12.2f}"  # type: ignore[arg-type]
-            else:
-                line += f" {'-':>12s}"
-        for tool in tools:
-            line += f" {float(res[tool]['peak_rss_mb']):12.0f}"  # type: ignore[arg-type]
+            line += f" {float(res[tool]['peak_rss_mb']):12.0f}"
         print(line, flush=True)
         comparable = all(r["ok"] for r in res.values())
         if comparable:
             total_pages += pages
             for tool in tools:
-                totals[tool] += float(res[tool]["seconds"])  # type: ignore[arg-type]
+                totals[tool] += float(res[tool]["seconds"])
         rows.append({"file": str(path), "pages": pages, "comparable": comparable, **res})
         print(f"  [{i}/{len(files)}]", end="\r", file=sys.stderr, flush=True)
     print()
-    print(f"total over files every tool read ({total_pages} pages):")
+    print(f"total over the files every tool read ({total_pages} pages):")
     for tool in tools:
         secs = totals[tool]
         rate = total_pages / secs if secs > 0 else float("inf")
-        print(f"  {tool:10s} {secs:9.2f} s   {rate:8.2f} pages/s")
-    if "pdftract" in tools:
-        for tool in tools:
-            if tool != "pdftract" and totals[tool] > 0:
-                print(f"  pdftract / {tool}: {totals['pdftract'] / totals[tool]:.2f}x the time")
+        print(f"  {tool:18s} {secs:9.2f} s CPU   {rate:8.2f} pages/s")
+    for tool in tools[1:]:
+        if totals[tool] > 0:
+            print(f"  {base} / {tool}: {totals[base] / totals[tool]:.2f}x the time")
+    return rows
+
+
+def segment_page(n: int, path: Path) -> None:
+    """One A0 page with ``n`` separate stroked line segments on a grid (each its own path)."""
+    lines = [b"0.3 w"]
+    cols = max(1, int(n ** 0.5))
+    w, h = 3370.0, 2384.0
+    for i in range(n):
+        r, c = divmod(i, cols)
+        x = 10 + (c % cols) * (w - 20) / cols
+        y = 10 + (r * 7919 % max(1, n // cols + 1)) * (h - 20) / max(1, n // cols + 1)
+        lines.append(f"{x:.2f} {y:.2f} m {x + 4:.2f} {y + (i % 5):.2f} l S".encode())
+    content = b"\n".join(lines)
+    objs = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w} {h}] /Resources << >> /Contents 4 0 R >>".encode(),
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for k, body in enumerate(objs, start=1):
+        offsets.append(len(out))
+        out += f"{k} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode() + b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    path.write_bytes(bytes(out))
+
+
+def scale_series(sizes: list[int], timeout: float) -> list[dict[str, Any]]:
+    tools = list(TOOLS["scale"])
+    print(f"{'segments':>10s}" + "".join(f" {t + ' s':>22s} {'µs/seg':>8s} {'MB':>7s}" for t in tools) + f" {'÷pdfminer':>10s}")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = Path(tmp) / f"segments-{n}.pdf"
+            segment_page(n, path)
+            res = {t: measure(t, path, timeout) for t in tools}
+            line = f"{n:10d}"
+            for t in tools:
+                r = res[t]
+                secs = float(r["seconds"])
+                line += f" {secs:22.2f} {secs / n * 1e6:8.2f} {float(r['peak_rss_mb']):7.0f}" if r["ok"] else f" {str(r.get('error')):>22s} {'-':>8s} {'-':>7s}"
+            a, b = res[tools[0]], res[tools[1]]
+            line += f" {float(a['seconds']) / float(b['seconds']):10.2f}" if a["ok"] and b["ok"] and float(b["seconds"]) > 0 else f" {'-':>10s}"
+            print(line, flush=True)
+            rows.append({"segments": n, **res})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("inputs", nargs="*", help="PDF files or folders (default: fixtures and the real corpus)")
+    ap.add_argument("--mode", choices=("ingest", "analyze"), default="ingest")
+    ap.add_argument("--tools", help="comma-separated subset of the mode's tools (the first is the baseline of the ratios)")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per (tool, file); the fastest is kept")
+    ap.add_argument("--scale", default="", help="segment counts for the synthetic scale series, e.g. 10000,100000,1000000")
+    ap.add_argument("--no-files", action="store_true", help="only the scale series")
+    ap.add_argument("--timeout", type=float, default=900.0)
+    ap.add_argument("--json", help="also write the raw measurements here")
+    args = ap.parse_args(argv)
+    tools = list(TOOLS[args.mode])
+    if args.tools:
+        wanted = [t.strip() for t in args.tools.split(",") if t.strip()]
+        bad = sorted(set(wanted) - set(tools))
+        if bad:
+            ap.error(f"unknown tools for --mode {args.mode}: {bad}; choose from {', '.join(tools)}")
+        tools = wanted
+    report: dict[str, Any] = {"mode": args.mode}
+    if not args.no_files:
+        files = collect(args.inputs)
+        if not files:
+            print("speed.py: no PDF files found", file=sys.stderr)
+            return 2
+        print(f"== {args.mode}: {len(files)} files, tools {', '.join(tools)} (CPU seconds, best of {args.repeat})")
+        report["files"] = compare_files(files, tools, args.repeat, args.timeout)
+    if args.scale:
+        sizes = [int(v) for v in args.scale.split(",") if v.strip()]
+        print(f"\n== scale: one page of N separate line segments")
+        report["scale"] = scale_series(sizes, args.timeout)
     if args.json:
-        Path(args.json).write_text(json.dumps({"layout": args.layout, "rows": rows}, indent=1))
+        Path(args.json).write_text(json.dumps(report, indent=1))
     return 0
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
 from rtree import index as _rtree
 
 from pdftract.geometry import BBox, Point
@@ -34,36 +36,50 @@ def _properties() -> Any:
 
 
 class BoxIndex:
-    """An R-tree over ``(id, bbox)`` pairs, bulk-loaded on construction.
+    """An R-tree over ``(id, bbox)`` pairs, bulk-loaded on construction from numpy arrays.
 
     Degenerate boxes (zero width or height) are fine. Boxes with NaN
     coordinates are refused with ``ValueError``.
     """
 
-    __slots__ = ("_boxes", "_tree", "_count")
+    __slots__ = ("_ids", "_boxes", "_pos", "_tree")
 
-    def __init__(self, items: Iterable[tuple[int, BBox]]) -> None:
-        boxes: dict[int, BBox] = {}
+    def __init__(self, items: Iterable[tuple[int, Sequence[float]]]) -> None:
+        ids: list[int] = []
+        coords: list[float] = []
         for i, b in items:
-            if b[0] != b[0] or b[1] != b[1] or b[2] != b[2] or b[3] != b[3]:
-                raise ValueError(f"box {i} has NaN coordinates")
-            boxes[int(i)] = b
+            ids.append(int(i))
+            coords.extend((b[0], b[1], b[2], b[3]))
+        self._setup(np.asarray(ids, dtype=np.int64), np.asarray(coords, dtype=np.float64).reshape(-1, 4))
+
+    @classmethod
+    def from_arrays(cls, ids: npt.ArrayLike, boxes: npt.ArrayLike) -> BoxIndex:
+        """Build from an id array and an ``(n, 4)`` array of ``(x0, top, x1, bottom)`` rows."""
+        obj = cls.__new__(cls)
+        obj._setup(np.asarray(ids, dtype=np.int64), np.asarray(boxes, dtype=np.float64).reshape(-1, 4))
+        return obj
+
+    def _setup(self, ids: npt.NDArray[np.int64], boxes: npt.NDArray[np.float64]) -> None:
+        if np.isnan(boxes).any():
+            bad = int(ids[np.isnan(boxes).any(axis=1)][0])
+            raise ValueError(f"box {bad} has NaN coordinates")
+        self._ids = ids
         self._boxes = boxes
-        self._count = len(boxes)
-        if boxes:
-            stream = ((i, (b[0], b[1], b[2], b[3]), None) for i, b in boxes.items())
-            self._tree: Any = _rtree.Index(stream, properties=_properties())
+        self._pos = {int(i): k for k, i in enumerate(ids.tolist())}
+        if len(ids):
+            self._tree: Any = _rtree.Index((ids, boxes[:, :2].copy(), boxes[:, 2:].copy()), properties=_properties())
         else:
             self._tree = None
 
     def __len__(self) -> int:
-        return self._count
+        return len(self._ids)
 
     def __repr__(self) -> str:
-        return f"<BoxIndex {self._count} boxes>"
+        return f"<BoxIndex {len(self._ids)} boxes>"
 
     def bbox_of(self, i: int) -> BBox:
-        return self._boxes[i]
+        x0, top, x1, bottom = self._boxes[self._pos[i]].tolist()
+        return BBox(x0, top, x1, bottom)
 
     def intersection(self, bbox: Sequence[float]) -> list[int]:
         """Ids of boxes that overlap or touch ``bbox``."""
@@ -75,7 +91,7 @@ class BoxIndex:
     def within(self, bbox: Sequence[float]) -> list[int]:
         """Ids of boxes entirely inside ``bbox``."""
         outer = BBox(*bbox)
-        return [i for i in self.intersection(bbox) if outer.contains(self._boxes[i])]
+        return [i for i in self.intersection(bbox) if outer.contains(self.bbox_of(i))]
 
     def nearest(self, point: Point, k: int = 1) -> list[int]:
         """Ids of the ``k`` boxes closest to ``point`` (ties may add a few more, as rtree does).
@@ -88,10 +104,10 @@ class BoxIndex:
         found = list(self._tree.nearest((x, y, x, y), k))
 
         def dist(i: int) -> tuple[float, int]:
-            b = self._boxes[i]
+            b = self._boxes[self._pos[i]]
             dx = max(b[0] - x, 0.0, x - b[2])
             dy = max(b[1] - y, 0.0, y - b[3])
-            return (dx * dx + dy * dy, i)
+            return (float(dx * dx + dy * dy), i)
 
         return sorted(found, key=dist)
 
@@ -133,7 +149,28 @@ class SpatialIndex:
     @property
     def segments(self) -> BoxIndex:
         if self._segments is None:
-            self._segments = BoxIndex((s.id, s.bbox) for p in self._sheet.paths for s in p.segments)
+            # boxes of all segments at once: flatten the points, then min/max per segment with reduceat
+            ids: list[int] = []
+            counts: list[int] = []
+            xs: list[float] = []
+            ys: list[float] = []
+            for p in self._sheet.paths:
+                for seg in p.segments:
+                    ids.append(seg.id)
+                    counts.append(len(seg.points))
+                    for x, y in seg.points:
+                        xs.append(x)
+                        ys.append(y)
+            if ids:
+                starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+                ax, ay = np.asarray(xs), np.asarray(ys)
+                boxes = np.column_stack(
+                    (np.minimum.reduceat(ax, starts), np.minimum.reduceat(ay, starts),
+                     np.maximum.reduceat(ax, starts), np.maximum.reduceat(ay, starts))
+                )
+            else:
+                boxes = np.zeros((0, 4))
+            self._segments = BoxIndex.from_arrays(ids, boxes)
         return self._segments
 
 
