@@ -56,7 +56,7 @@ def test_two_runs_give_identical_bytes() -> None:
     a = pdftract.analyze(path).to_json(include=INCLUDE_CHOICES[:5])
     b = pdftract.analyze(path).to_json(include=INCLUDE_CHOICES[:5])
     assert a == b
-    assert a.encode("utf-8") == pdftract.open(path).to_json(include=INCLUDE_CHOICES[:5]).encode("utf-8")
+    assert pdftract.analyze(path, analyzers=[]).to_json(include=INCLUDE_CHOICES[:5]) == pdftract.open(path).to_json(include=INCLUDE_CHOICES[:5])
 
 
 def test_document_json_shape() -> None:

@@ -1,0 +1,487 @@
+"""Ruled tables (bills of materials, revision tables, drawing indexes) as records.
+
+The analyzer anchors on header rows: a ruled cell whose text is a header word
+(``ITEM``, ``QTY``, ``Benennung``, ``REV``, ``Datum`` ...) gives the header band
+and its columns (the vertical rules crossing it). From there the table grows
+row by row, up and down, while each band between two horizontal rules has its
+vertical rules on the header's column lines. That is what keeps a parts list
+apart from the title block it sits on, and a revision table apart from the
+sheet frame it touches, where a plain lattice finder merges them. Cells are the
+regions of the row × column grid without a rule between them (merged cells);
+a cell's text is every word inside it, lines joined by a space (two-line cells).
+
+Header at the bottom (ISO parts lists): rows then count upward; data rows are
+returned in item order when there is an item column, else in reading order
+away from the header. Tables turned 90° or 270° are found in the turned frame.
+Only tables whose header says what they are (``bom``, ``revision``,
+``drawing_index``) are reported; unlabelled grids (``other``) are not yet (partial).
+
+>>> from pdftract.testing import make_sheet
+>>> sheet = make_sheet(
+...     text=[("ITEM", 12, 18, 0, 5), ("QTY", 42, 18, 0, 5), ("1", 12, 28, 0, 5), ("4", 42, 28, 0, 5)],
+...     rects=[(10, 10, 40, 20), (40, 10, 70, 20), (10, 20, 40, 30), (40, 20, 70, 30)])
+>>> (table,) = find_tables(sheet, TableSettings())
+>>> table.kind.value, table.header, table.columns, table.rows
+('bom', ('ITEM', 'QTY'), ('item', 'quantity'), (('1', '4'),))
+>>> table.to_records()
+[{'item': '1', 'quantity': '4'}]
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, raw_rulings
+from pdftract.geometry import BBox
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.model.text import Word
+from pdftract.pipeline import analyzer
+from pdftract.settings import Settings
+
+
+class TableKind(str, enum.Enum):
+    BOM = "bom"
+    REVISION = "revision"
+    DRAWING_INDEX = "drawing_index"
+    OTHER = "other"
+
+
+#: printed header words (normalised: upper case, no trailing dots or colons) per canonical column key
+HEADER_WORDS: dict[str, tuple[str, ...]] = {
+    "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "NR", "LFD NR"),
+    "quantity": ("QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS"),
+    "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO"),
+    "description": ("DESCRIPTION", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "COMMENT", "COMMENTS", "ÄNDERUNG",
+                    "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION"),
+    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT"),
+    "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR"),
+    "zone": ("ZONE",),
+    "date": ("DATE", "DATUM"),
+    "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED"),
+    "eco": ("ECO", "ECN", "ECR", "ECO NO"),
+    "sheet": ("SHEET", "SH", "BLATT", "SHEET NO"),
+    "title": ("TITLE", "SHEET TITLE"),
+    "name": ("NAME",),  # the approver in a revision table, the description in a parts list
+}
+_PHRASE_KEY = {phrase: key for key, phrases in HEADER_WORDS.items() for phrase in phrases}
+
+
+def normalise_header(text: str) -> str:
+    t = unicodedata.normalize("NFC", text).upper().strip()
+    t = re.sub(r"\s+", " ", t)
+    t = re.sub(r"[.:]+$", "", t).strip()
+    t = re.sub(r"\.(?=\s|$)", "", t)  # "PART NO." -> "PART NO"
+    return t
+
+
+def header_key(text: str) -> str | None:
+    return _PHRASE_KEY.get(normalise_header(text))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSettings(Settings):
+    """Tolerances of the table finder, in points unless said otherwise."""
+
+    snap: float = 1.0  # rules this close count as one line
+    cover: float = 0.8  # a rule must cover this fraction of a cell side to bound it
+    min_keys: int = 2  # distinct header words a header row needs
+    max_row_factor: float = 8.0  # a row taller than this many header heights ends the table
+
+    def validate(self) -> None:
+        if not 0 < self.cover <= 1:
+            self.fail("cover", "must be in (0, 1]")
+        if self.min_keys < 1:
+            self.fail("min_keys", "must be >= 1")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cell:
+    """One cell of the grid: its first row and column (data rows numbered as in ``rows``), spans, box, text."""
+
+    row: int
+    col: int
+    rowspan: int
+    colspan: int
+    bbox: BBox
+    text: str
+    word_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Table:
+    """A ruled table. ``rows`` hold the data rows (header excluded), merged cells repeated in each row they cover.
+
+    ``direction`` is the reading direction of its text on the page (90 for a table
+    turned on a portrait sheet); ``header_at`` says where the header row sits.
+    """
+
+    kind: TableKind
+    bbox: BBox
+    header: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    header_at: str
+    direction: int
+    cells: tuple[Cell, ...] = ()
+    debug: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def to_records(self) -> list[dict[str, str]]:
+        """One dict per data row keyed by the canonical column keys (a repeated key gets ``_2``, ``_3``...)."""
+        keys: list[str] = []
+        for k in self.columns:
+            name, n = k, 2
+            while name in keys:
+                name, n = f"{k}_{n}", n + 1
+            keys.append(name)
+        return [dict(zip(keys, row, strict=True)) for row in self.rows]
+
+    def to_csv(self) -> str:
+        """The printed header and the data rows as CSV text."""
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(self.header)
+        w.writerows(self.rows)
+        return buf.getvalue()
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame with the canonical column keys (needs the optional ``pandas`` extra)."""
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise ImportError("to_pandas() needs pandas: pip install 'pdftract[pandas]'") from exc
+        return pd.DataFrame(self.to_records())
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import bbox_out
+
+        return {
+            "kind": self.kind.value,
+            "bbox": bbox_out(self.bbox),
+            "header": list(self.header),
+            "columns": list(self.columns),
+            "rows": [list(r) for r in self.rows],
+            "header_at": self.header_at,
+            "direction": self.direction,
+            "cells": [
+                {"row": c.row, "col": c.col, "rowspan": c.rowspan, "colspan": c.colspan, "bbox": bbox_out(c.bbox), "text": c.text}
+                for c in self.cells
+            ],
+        }
+
+
+# -- the finder --------------------------------------------------------------------------------
+@dataclass
+class _Frame:
+    direction: int
+    rules: Rules
+    words: list[tuple[Word, BBox]]  # words of this direction with their boxes in the frame
+
+
+def _words_for(sheet: SheetLike) -> list[Word]:
+    layout = sheet.layout
+    shadowed = set(layout.shadowed_line_ids)
+    return [w for w in layout.words if w.line_id not in shadowed]
+
+
+def _direction_of(w: Word) -> int | None:
+    d = round(w.direction) % 360
+    return d if d in (0, 90, 180, 270) else None
+
+
+def find_tables(sheet: SheetLike, settings: TableSettings) -> tuple[Table, ...]:
+    words = _words_for(sheet)
+    seeds = [w for w in words if header_key(w.text) is not None or normalise_header(w.text) in ("PART", "ITEM", "DWG")]
+    if not seeds:
+        return ()
+    raw, widths = raw_rulings(sheet)
+    if len(raw) == 0:
+        return ()
+    tables: list[Table] = []
+    directions = sorted({d for w in seeds if (d := _direction_of(w)) is not None})
+    for direction in directions:
+        rules = Rules.from_raw(direction, raw, widths)
+        frame_words = [(w, box_to_frame(direction, w.bbox)) for w in words if _direction_of(w) == direction]
+        frame = _Frame(direction, rules, frame_words)
+        seen: set[tuple[int, int, int, int]] = set()
+        for w, wb in frame_words:
+            if header_key(w.text) is None and normalise_header(w.text) not in ("PART", "ITEM", "DWG"):
+                continue
+            t = _table_from_seed(frame, wb, settings, seen)
+            if t is not None:
+                tables.append(t)
+    tables.sort(key=lambda t: (t.bbox.top, t.bbox.x0))
+    return tuple(tables)
+
+
+def _cell_around(rules: Rules, box: BBox, s: TableSettings) -> tuple[float, float, float, float] | None:
+    """The ruled cell holding ``box``: nearest rules above, below, left and right that bound it."""
+    cx = (box.x0 + box.x1) / 2
+    cy = (box.top + box.bottom) / 2
+    above = rules.h_near(-1e9, box.top + s.snap, cx - 0.5, cx + 0.5, 1.0)
+    below = rules.h_near(box.bottom - s.snap, 1e9, cx - 0.5, cx + 0.5, 1.0)
+    if len(above) == 0 or len(below) == 0:
+        return None
+    top = float(above[:, 0].max())
+    bottom = float(below[:, 0].min())
+    if bottom - top < 1.0:
+        return None
+    height = bottom - top
+    left_c = rules.v_near(-1e9, box.x0 + s.snap, top, bottom, s.cover * height)
+    right_c = rules.v_near(box.x1 - s.snap, 1e9, top, bottom, s.cover * height)
+    if len(left_c) == 0 or len(right_c) == 0:
+        return None
+    _ = cy
+    return (float(left_c[:, 0].max()), top, float(right_c[:, 0].min()), bottom)
+
+
+def _band_columns(rules: Rules, top: float, bottom: float, x0: float, x1: float, s: TableSettings) -> list[float]:
+    height = bottom - top
+    v = rules.v_near(x0 - s.snap, x1 + s.snap, top, bottom, s.cover * height)
+    xs = sorted(set(np.round(v[:, 0], 2).tolist()))
+    out: list[float] = []
+    for x in xs:
+        if out and x - out[-1] <= s.snap:
+            continue
+        out.append(x)
+    return out
+
+
+def _cell_text(frame: _Frame, box: tuple[float, float, float, float]) -> tuple[str, tuple[int, ...], int]:
+    """Text of the words centred in ``box`` (reading order in the frame), their ids and their line count."""
+    x0, top, x1, bottom = box
+    inside = [(w, b) for w, b in frame.words if x0 <= (b.x0 + b.x1) / 2 <= x1 and top <= (b.top + b.bottom) / 2 <= bottom]
+    if not inside:
+        return "", (), 0
+    inside.sort(key=lambda wb: ((wb[1].top + wb[1].bottom) / 2, wb[1].x0))
+    lines: list[list[tuple[Word, BBox]]] = []
+    for w, b in inside:
+        cy = (b.top + b.bottom) / 2
+        if lines and abs(cy - (lines[-1][0][1].top + lines[-1][0][1].bottom) / 2) <= 0.4 * max(w.size, 1.0):
+            lines[-1].append((w, b))
+        else:
+            lines.append([(w, b)])
+    texts = [" ".join(w.text for w, _b in sorted(ln, key=lambda wb: wb[1].x0)) for ln in lines]
+    ids = tuple(w.id for ln in lines for w, _b in ln)
+    return " ".join(texts), ids, len(lines)
+
+
+def _classify(keys: list[str | None]) -> TableKind | None:
+    present = {k for k in keys if k}
+    if "revision" in present and present & {"date", "description", "approved", "zone", "eco", "name"}:
+        return TableKind.REVISION
+    if "sheet" in present and present & {"title", "description"} and "quantity" not in present:
+        return TableKind.DRAWING_INDEX
+    if present & {"item", "quantity"} and len(present & {"item", "quantity", "part_number", "description", "material", "name"}) >= 2:
+        return TableKind.BOM
+    return None
+
+
+def _resolve(key: str | None, kind: TableKind, printed: str) -> str:
+    if key == "name":
+        return {TableKind.REVISION: "approved", TableKind.BOM: "description", TableKind.DRAWING_INDEX: "title"}.get(kind, "name")
+    if key == "description" and kind is TableKind.DRAWING_INDEX:
+        return "title"
+    if key is None:
+        return re.sub(r"[^a-z0-9]+", "_", normalise_header(printed).lower()).strip("_") or "column"
+    return key
+
+
+def _header_cells(frame: _Frame, top: float, bottom: float, xs: list[float]) -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = []
+    for a, b in zip(xs, xs[1:], strict=False):
+        text, _ids, _n = _cell_text(frame, (a, top, b, bottom))
+        key = header_key(text)
+        if key is None and text:
+            # a bilingual or two-line header cell: any of its lines may carry the word
+            for part in re.split(r"\s{2,}|/", text):
+                key = header_key(part)
+                if key:
+                    break
+            if key is None:
+                for n in range(1, len(text.split()) + 1):
+                    for i in range(0, len(text.split()) - n + 1):
+                        k = header_key(" ".join(text.split()[i:i + n]))
+                        if k and (n == len(text.split()) or len(text.split()) == 2 * n):
+                            key = k
+                            break
+                    if key:
+                        break
+        out.append((text, key))
+    return out
+
+
+def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tuple[int, int, int, int]]) -> Table | None:
+    rules = frame.rules
+    cell = _cell_around(rules, seed, s)
+    if cell is None:
+        return None
+    _x0, top, _x1, bottom = cell
+    # the header row's extent: where both its top and bottom rules run
+    top_edges = rules.h_near(top - s.snap, top + s.snap, cell[0], cell[2], 0.5 * (cell[2] - cell[0]))
+    bot_edges = rules.h_near(bottom - s.snap, bottom + s.snap, cell[0], cell[2], 0.5 * (cell[2] - cell[0]))
+    if len(top_edges) == 0 or len(bot_edges) == 0:
+        return None
+    left = max(float(top_edges[:, 1].min()), float(bot_edges[:, 1].min()))
+    right = min(float(top_edges[:, 2].max()), float(bot_edges[:, 2].max()))
+    xs = [x for x in _band_columns(rules, top, bottom, left, right, s)]
+    if len(xs) < 2:
+        return None
+    # keep the run of columns the seed cell belongs to, bounded by rules at both ends
+    key_band = (round(top), round(bottom), round(xs[0]), round(xs[-1]))
+    if key_band in seen:
+        return None
+    headers = _header_cells(frame, top, bottom, xs)
+    keys = [k for _t, k in headers]
+    if len({k for k in keys if k}) < s.min_keys:
+        return None
+    # a header cell holds only its label: a label with its value below belongs to a title block
+    for (text, key), a, b in zip(headers, xs, xs[1:], strict=False):
+        _t, _ids, nlines = _cell_text(frame, (a, top, b, bottom))
+        if key is not None and nlines > 1 and header_key(text) is None and len(text.split()) > 3:
+            return None
+    kind = _classify(keys)
+    if kind is None:
+        return None
+    seen.add(key_band)
+    header_h = bottom - top
+    x_left, x_right = xs[0], xs[-1]
+    columns_set = xs
+
+    def compatible(b_top: float, b_bottom: float) -> bool:
+        if b_bottom - b_top < 0.5 or b_bottom - b_top > s.max_row_factor * max(header_h, 4.0):
+            return False
+        cols = _band_columns(rules, b_top, b_bottom, x_left - 2 * s.snap, x_right + 2 * s.snap, s)
+        if not cols or abs(cols[0] - x_left) > 2 * s.snap or abs(cols[-1] - x_right) > 2 * s.snap:
+            return False
+        return all(any(abs(c - x) <= 2 * s.snap for x in columns_set) for c in cols)
+
+    def next_rule(y: float, downward: bool) -> float | None:
+        span = x_right - x_left
+        if downward:
+            cand = rules.h_near(y + 0.5, 1e9, x_left, x_right, 0.15 * span)
+            return float(cand[:, 0].min()) if len(cand) else None
+        cand = rules.h_near(-1e9, y - 0.5, x_left, x_right, 0.15 * span)
+        return float(cand[:, 0].max()) if len(cand) else None
+
+    bands_below: list[tuple[float, float]] = []
+    y = bottom
+    while (ny := next_rule(y, True)) is not None and compatible(y, ny):
+        bands_below.append((y, ny))
+        y = ny
+    bands_above: list[tuple[float, float]] = []
+    y = top
+    while (ny := next_rule(y, False)) is not None and compatible(ny, y):
+        bands_above.append((ny, y))
+        y = ny
+    # a header normally has data on one side only; take the side with rows (both: keep both)
+    header_at = "top" if bands_below or not bands_above else "bottom"
+    if bands_above and bands_below:
+        header_at = "top" if len(bands_below) >= len(bands_above) else "bottom"
+        if header_at == "top":
+            bands_above = []
+        else:
+            bands_below = []
+    bands = sorted(bands_above) + [(top, bottom)] + sorted(bands_below)
+    header_index = len(bands_above)
+    return _assemble(frame, bands, header_index, xs, headers, kind, header_at, s)
+
+
+def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int, xs: list[float],
+              headers: list[tuple[str, str | None]], kind: TableKind, header_at: str, s: TableSettings) -> Table:
+    rules = frame.rules
+    nr, nc = len(bands), len(xs) - 1
+    parent = list(range(nr * nc))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    def union(a: int, b: int) -> None:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    for r, (top, bottom) in enumerate(bands):
+        for c in range(nc - 1):
+            if rules.v_cover(xs[c + 1], top, bottom, s.snap) < 0.5:
+                union(r * nc + c, r * nc + c + 1)
+    for r in range(nr - 1):
+        y = bands[r][1]
+        for c in range(nc):
+            if rules.h_cover(y, xs[c], xs[c + 1], s.snap) < 0.5:
+                union(r * nc + c, (r + 1) * nc + c)
+    regions: dict[int, list[tuple[int, int]]] = {}
+    for r in range(nr):
+        for c in range(nc):
+            regions.setdefault(find(r * nc + c), []).append((r, c))
+    region_text: dict[int, tuple[str, tuple[int, ...]]] = {}
+    region_box: dict[int, tuple[float, float, float, float]] = {}
+    for root, members in regions.items():
+        r0, r1 = min(m[0] for m in members), max(m[0] for m in members)
+        c0, c1 = min(m[1] for m in members), max(m[1] for m in members)
+        box = (xs[c0], bands[r0][0], xs[c1 + 1], bands[r1][1])
+        region_box[root] = box
+        text, ids, _n = _cell_text(frame, box)
+        region_text[root] = (text, ids)
+    data_rows = [r for r in range(nr) if r != header_index]
+    if header_at == "bottom":
+        data_rows = data_rows[::-1]  # ISO parts lists count upward from the header
+    printed = [t for t, _k in headers]
+    columns = tuple(_resolve(k, kind, t) for t, k in headers)
+    rows: list[tuple[str, ...]] = []
+    row_of: dict[int, int] = {}
+    for r in data_rows:
+        values = tuple(region_text[find(r * nc + c)][0] for c in range(nc))
+        if not any(values):
+            continue  # an empty pre-printed row is not a row
+        row_of[r] = len(rows)
+        rows.append(values)
+    if "item" in columns:
+        ci = columns.index("item")
+
+        def item_no(row: tuple[str, ...]) -> tuple[int, float]:
+            m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*", row[ci])
+            return (0, float(m.group(1))) if m else (1, 0.0)
+
+        if all(item_no(r)[0] == 0 for r in rows):
+            rows.sort(key=item_no)
+    cells: list[Cell] = []
+    for root, members in sorted(regions.items(), key=lambda kv: min(kv[1])):
+        r0 = min(m[0] for m in members)
+        c0 = min(m[1] for m in members)
+        rs = max(m[0] for m in members) - r0 + 1
+        cs = max(m[1] for m in members) - c0 + 1
+        text, ids = region_text[root]
+        cells.append(Cell(row=-1 if r0 == header_index else row_of.get(r0, -2), col=c0, rowspan=rs, colspan=cs,
+                          bbox=box_from_frame(frame.direction, region_box[root]), text=text, word_ids=ids))
+    x_box = (xs[0], bands[0][0], xs[-1], bands[-1][1])
+    return Table(
+        kind=kind,
+        bbox=box_from_frame(frame.direction, x_box),
+        header=tuple(printed),
+        columns=columns,
+        rows=tuple(rows),
+        header_at=header_at,
+        direction=frame.direction,
+        cells=tuple(cells),
+        debug={"columns_x": xs, "bands": bands, "frame": frame.direction},
+    )
+
+
+@analyzer("tables", requires={"paths", "words"}, assigns={"tables"}, settings=TableSettings)
+def tables_analyzer(sheet: Sheet, settings: TableSettings) -> tuple[Table, ...]:
+    """Ruled BOM, revision and drawing-index tables, as records."""
+    return find_tables(sheet, settings)
+
+
+__all__ = ["HEADER_WORDS", "Cell", "Table", "TableKind", "TableSettings", "find_tables", "header_key", "normalise_header"]
