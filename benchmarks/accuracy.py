@@ -51,6 +51,52 @@ def score_fixture(name: str, directory: Path = FIXTURES) -> Scores:
     return score_document(truth, pred)
 
 
+def pdfplumber_tables(pdf_path: Path) -> dict[str, Any]:
+    """pdfplumber's ``find_tables`` on every page, turned into the output contract for the same scorer.
+
+    The header is the first row when its cells are header words, else the last
+    row (a header at the bottom, rows then read upward); the kind comes from our
+    header vocabulary (``other`` when it names nothing). Cells pdfplumber leaves
+    ``None`` (spanned) become empty strings.
+    """
+    import pdfplumber
+
+    from pdftract.analyzers.tables import _classify, header_key
+
+    pages = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            out = []
+            for t in page.find_tables():
+                rows = [[(c or "").replace("\n", " ") for c in r] for r in t.extract()]
+                if not rows:
+                    continue
+                first, last = rows[0], rows[-1]
+                kf = _classify([header_key(c) for c in first])
+                kl = _classify([header_key(c) for c in last])
+                if kf is None and kl is not None and len(rows) > 1:
+                    header, data, kind = last, rows[:-1][::-1], kl
+                else:
+                    header, data, kind = first, rows[1:], kf
+                out.append({"kind": kind.value if kind else "other", "bbox": list(t.bbox), "header": header,
+                            "rows": [r for r in data if any(r)]})
+            pages.append({"number": number, "tables": out})
+            page.flush_cache()
+    return {"pages": pages}
+
+
+def run_pdfplumber(names: list[str], directory: Path = FIXTURES) -> Scores:
+    from pdftract.evaluate import score_tables
+
+    total: Scores = {}
+    for name in names:
+        truth = json.loads((directory / f"{name}.truth.json").read_text(encoding="utf-8"))
+        pred = {p["number"]: p for p in pdfplumber_tables(directory / f"{name}.pdf")["pages"]}
+        for tp in truth["pages"]:
+            merge(total, score_tables(tp, pred.get(tp["number"], {"tables": []})))
+    return total
+
+
 def run_fixtures(names: list[str], directory: Path = FIXTURES, verbose: bool = False) -> Scores:
     total: Scores = {}
     for name in names:
@@ -79,7 +125,8 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
         if not path.exists():
             continue
         if exp["file"] not in cache:
-            cache[exp["file"]] = pdftract.analyze(path).to_dict()
+            wanted = sorted({e["page"] for e in expectations if e["file"] == exp["file"]})
+            cache[exp["file"]] = pdftract.analyze(path, pages=wanted).to_dict()
         pred = cache[exp["file"]]
         page = next((p for p in pred["pages"] if p["number"] == exp["page"]), None)
         if page is None:
@@ -108,7 +155,9 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
                     else:
                         fs.tp += 1
                         fs.exact += int(norm(str(got.get("value"))) == norm(str(value)))
-        for key in ("tables", "dimensions", "gdt_frames"):
+        if "tables" in exp:
+            _score_real_tables(out, exp, page)
+        for key in ("dimensions", "gdt_frames"):
             items = exp.get(key, [])
             if not items:
                 continue
@@ -128,6 +177,42 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
     return out
 
 
+def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any]) -> None:
+    """Expected tables matched by kind and header; rows compared cell by cell (``null`` cells skipped)."""
+    expected = exp["tables"]
+    if "tables" not in page:
+        out.setdefault(("tables", "detected"), Score(available=False)).fn += len(expected)
+        return
+    got = list(page.get("tables") or [])
+    det = out.setdefault(("tables", "detected"), Score())
+    rows_sc = out.setdefault(("tables", "rows"), Score())
+    where = f"{exp['file']} p{exp['page']}"
+    for t in expected:
+        hit = next((g for g in got if g["kind"] == t["kind"] and [norm(h) for h in g["header"]] == [norm(h) for h in t["header"]]), None)
+        if hit is None:
+            det.fn += 1
+            rows_sc.fn += len(t["rows"])
+            det.miss(f"{where}: missed {t['kind']} {t['header']}")
+            continue
+        got.remove(hit)
+        det.tp += 1
+        det.exact += 1
+        for r, want in enumerate(t["rows"]):
+            have = hit["rows"][r] if r < len(hit["rows"]) else None
+            if have is None:
+                rows_sc.fn += 1
+                continue
+            rows_sc.tp += 1
+            same = len(have) == len(want) and all(w is None or norm(w) == norm(h) for w, h in zip(want, have, strict=False))
+            rows_sc.exact += int(same)
+            if not same:
+                rows_sc.miss(f"{where}: {have} != {want}")
+        rows_sc.fp += max(0, len(hit["rows"]) - len(t["rows"]))
+    for g in got:
+        det.fp += 1
+        det.miss(f"{where}: false {g['kind']} table {g['header']}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fixtures", type=Path, default=FIXTURES)
@@ -135,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-real", action="store_true", help="skip the real corpus")
     ap.add_argument("-v", "--verbose", action="store_true", help="print examples of misses per fixture")
     ap.add_argument("--json", type=Path, help="write all scores here")
+    ap.add_argument("--no-pdfplumber", action="store_true", help="skip pdfplumber's table scores beside ours")
     args = ap.parse_args(argv)
 
     names = fixture_names(args.fixtures, args.only)
@@ -146,6 +232,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"generated fixtures: {len(names)} drawings ({time.perf_counter() - t0:.1f} s)")
     print(format_table(fixtures))
     report: dict[str, Any] = {"fixtures": _as_json(fixtures)}
+    if not args.no_pdfplumber:
+        t2 = time.perf_counter()
+        plumber = run_pdfplumber(names, args.fixtures)
+        print(f"\ntables side by side on the same {len(names)} drawings: pdftract | pdfplumber extract_tables ({time.perf_counter() - t2:.1f} s)")
+        print(f"{'field':10s} {'truth':>6s} | {'tp':>5s} {'fp':>5s} {'prec':>6s} {'recall':>6s} {'exact':>6s} | {'tp':>5s} {'fp':>5s} {'prec':>6s} {'recall':>6s} {'exact':>6s}")
+        for field in ("detected", "kind", "header", "rows", "cells"):
+            a, b = fixtures.get(("tables", field), Score()), plumber.get(("tables", field), Score())
+            print(f"{field:10s} {a.truth:6d} | {a.tp:5d} {a.fp:5d} {a.precision:6.3f} {a.recall:6.3f} {a.exact_rate:6.3f} | "
+                  f"{b.tp:5d} {b.fp:5d} {b.precision:6.3f} {b.recall:6.3f} {b.exact_rate:6.3f}")
+        report["pdfplumber_tables"] = _as_json(plumber)
     if not args.no_real and REAL.is_dir() and EXPECTATIONS.exists():
         expectations = json.loads(EXPECTATIONS.read_text(encoding="utf-8"))["expectations"]
         t1 = time.perf_counter()

@@ -4,7 +4,8 @@
 
     pdftract extract FILE [-o OUT.json] [--pages 1,3-5] [--include glyphs,paths,words]
                           [--analyzers a,b] [--password P] [--svg OUT.svg] [--quiet]
-    pdftract show FILE [--page N] -o page.svg [--password P]
+    pdftract show FILE [--page N] -o page.svg [--password P] [--debug]
+    pdftract tables FILE [--kind bom|revision|drawing_index] [--csv] [--pages 1,3-5]
     pdftract analyzers
 
 Exit codes: 0 success, 2 usage error (bad option or setting), 3 input error
@@ -51,6 +52,15 @@ def _parser() -> argparse.ArgumentParser:
     sh.add_argument("-o", "--output", required=True, help="SVG file to write")
     sh.add_argument("--password")
     sh.add_argument("--analyzers", help="comma-separated analyzer names to run and draw (default: all registered)")
+
+    sh.add_argument("--debug", action="store_true", help="also draw the table grids (rules, bands, cells) and cloud polygons")
+
+    tb = sub.add_parser("tables", help="print the ruled tables (BOM, revision, drawing index) as JSON or CSV")
+    tb.add_argument("file")
+    tb.add_argument("--kind", choices=("bom", "revision", "drawing_index", "other"), help="only tables of this kind")
+    tb.add_argument("--csv", action="store_true", help="CSV instead of JSON (tables separated by a blank line)")
+    tb.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
+    tb.add_argument("--password")
 
     sub.add_parser("analyzers", help="list the registered analyzers")
     return p
@@ -115,8 +125,24 @@ def _show(args: argparse.Namespace) -> int:
     from pdftract.display import to_svg
 
     doc = pdftract.analyze(args.file, analyzers=_analyzer_list(args.analyzers), pages=[args.page], password=args.password)
-    _write(args.output, to_svg(doc.page(args.page)))
+    _write(args.output, to_svg(doc.page(args.page), debug=args.debug))
     print(f"pdftract: page {args.page} -> {args.output}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _tables(args: argparse.Namespace) -> int:
+    import json
+
+    import pdftract
+
+    doc = pdftract.analyze(args.file, analyzers=["tables"], pages=args.pages, password=args.password, progress=_progress)
+    found = [(sheet.number, t) for sheet in doc.pages for t in sheet.results.get("tables", ()) if args.kind in (None, t.kind.value)]
+    if args.csv:
+        sys.stdout.write("\n".join(f"# page {n}: {t.kind.value}\n{t.to_csv()}" for n, t in found))
+    else:
+        out = [{"page": n, **t.to_dict()} for n, t in found]
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+    print(f"pdftract: {len(found)} tables in {len(doc.pages)} pages", file=sys.stderr)
     return EXIT_OK
 
 
@@ -138,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _extract(args)
         if args.command == "show":
             return _show(args)
+        if args.command == "tables":
+            return _tables(args)
         return _list_analyzers()
     except InputError as exc:
         print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)

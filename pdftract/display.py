@@ -84,6 +84,7 @@ def to_svg(
     text: bool = True,
     results: bool = True,
     words: bool = False,
+    debug: bool = False,
     scale: float = 1.0,
 ) -> str:
     """Draw ``sheet`` as an SVG document.
@@ -91,8 +92,11 @@ def to_svg(
     Paths in their own stroke and fill colours; glyph boxes in light blue
     (invisible text in magenta); glyph text placed with its own matrix so
     rotated text reads as on the page; analyzer results as labelled coloured
-    boxes; with ``words=True`` also word boxes in green. ``scale`` sets the
-    pixel size (1 px per point by default).
+    boxes; with ``words=True`` also word boxes in green. ``debug=True`` draws
+    how the analyzers decided, like pdfplumber's ``debug_tablefinder``: each
+    table's column rules and row bands (orange), its cells (green) and each
+    revision cloud's polygon (red). ``scale`` sets the pixel size (1 px per
+    point by default).
     """
     w, h = sheet.width, sheet.height
     out: list[str] = [
@@ -157,8 +161,38 @@ def to_svg(
             for box, label in _iter_boxes(value):
                 out.append(_box(box, style, f"{key}: {label}" if label else str(key)))
             out.append("</g>")
+    if debug:
+        out.extend(_debug_layers(sheet))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _debug_layers(sheet: SheetLike) -> list[str]:
+    from pdftract.analyzers.grid import from_frame
+
+    out = ['<g id="debug">']
+    results = getattr(sheet, "results", None) or {}
+    for table in results.get("tables", ()):
+        info = getattr(table, "debug", {}) or {}
+        d = int(info.get("frame", 0))
+        xs, bands = info.get("columns_x", []), info.get("bands", [])
+        if xs and bands:
+            top, bottom = bands[0][0], bands[-1][1]
+            for x in xs:
+                (ax, ay), (bx, by) = from_frame(d, x, top), from_frame(d, x, bottom)
+                out.append(f'<line x1="{_f(ax)}" y1="{_f(ay)}" x2="{_f(bx)}" y2="{_f(by)}" stroke="#f97316" stroke-width="0.8"/>')
+            for y in sorted({b for band in bands for b in band}):
+                (ax, ay), (bx, by) = from_frame(d, xs[0], y), from_frame(d, xs[-1], y)
+                out.append(f'<line x1="{_f(ax)}" y1="{_f(ay)}" x2="{_f(bx)}" y2="{_f(by)}" stroke="#f97316" stroke-width="0.8"/>')
+        for cell in getattr(table, "cells", ()):
+            out.append(_box(cell.bbox, 'fill="#22c55e" fill-opacity="0.10" stroke="#15803d" stroke-width="0.3"',
+                            f"r{cell.row} c{cell.col} {cell.rowspan}x{cell.colspan}: {cell.text}"))
+    for cloud in results.get("revision_clouds", ()):
+        pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in cloud.polygon)
+        out.append(f'<polygon points="{pts}" fill="#ef4444" fill-opacity="0.08" stroke="#dc2626" stroke-width="0.8">'
+                   f"<title>cloud {escape(str(cloud.marker))} row {cloud.revision_row}</title></polygon>")
+    out.append("</g>")
+    return out
 
 
 def _f4(v: float) -> str:

@@ -406,12 +406,16 @@ def score_clouds(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) ->
     pred = list(pred_page.get("revision_clouds") or [])
     pairs = match(truth, pred, lambda t, p: iou(t["bbox"], p["bbox"]), 0.3)
     marker = Score(fn=len(truth) - len(pairs))
+    row = Score(fn=len(truth) - len(pairs))
     for i, j in pairs:
         marker.tp += 1
         marker.exact += int(norm(truth[i]["marker"]) == norm(pred[j].get("marker")))
+        row.tp += 1
+        row.exact += int(truth[i].get("revision_row") == pred[j].get("revision_row"))
     return {
         ("revision_clouds", "detected"): Score(tp=len(pairs), exact=len(pairs), fn=len(truth) - len(pairs), fp=len(pred) - len(pairs)),
         ("revision_clouds", "marker"): marker,
+        ("revision_clouds", "revision_row"): row,
     }
 
 

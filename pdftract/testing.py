@@ -92,6 +92,26 @@ def line_path(path_id: int, points: Sequence[Point], *, first_segment_id: int = 
     )
 
 
+def cloud_path(x0: float, top: float, x1: float, bottom: float, *, bump: float = 6.0, path_id: int = 0) -> Path:
+    """A revision cloud: cubic Bézier bumps bulging outward along the edges of a box."""
+    pts: list[Point] = []
+    for ax, ay, bx, by in ((x0, top, x1, top), (x1, top, x1, bottom), (x1, bottom, x0, bottom), (x0, bottom, x0, top)):
+        n = max(2, int(math.hypot(bx - ax, by - ay) / bump))
+        pts += [(ax + (bx - ax) * i / n, ay + (by - ay) * i / n) for i in range(n)]
+    pts.append(pts[0])
+    cx, cy = (x0 + x1) / 2, (top + bottom) / 2
+    segs = [Segment(id=0, path_id=path_id, kind="move", points=(pts[0],))]
+    for a, b in zip(pts, pts[1:], strict=False):
+        ox, oy = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy
+        n_ = math.hypot(ox, oy) or 1.0
+        k = bump * 0.6
+        c1 = (a[0] + ox / n_ * k, a[1] + oy / n_ * k)
+        c2 = (b[0] + ox / n_ * k, b[1] + oy / n_ * k)
+        segs.append(Segment(id=len(segs), path_id=path_id, kind="curve", points=(a, c1, c2, b)))
+    return Path(id=path_id, segments=tuple(segs), stroke=True, fill=False, evenodd=False, line_width=0.35, dash=None,
+                stroke_color=(0.0,), fill_color=None, bbox=BBox.from_points([q for sg in segs for q in sg.points]))
+
+
 def make_sheet(
     *,
     glyphs: Iterable[Glyph] = (),
@@ -277,4 +297,4 @@ def simple_pdf(pages: Sequence[Sequence[str]], *, size: float = 12.0, page_size:
     return w.tobytes()
 
 
-__all__ = ["TEST_FONT", "PdfWriter", "line_path", "make_glyphs", "make_sheet", "pdf_string", "simple_pdf"]
+__all__ = ["TEST_FONT", "PdfWriter", "cloud_path", "line_path", "make_glyphs", "make_sheet", "pdf_string", "simple_pdf"]

@@ -8,4 +8,4 @@ The grid engine they share is :mod:`pdftract.analyzers.grid`. Third-party analyz
 through the ``pdftract.analyzers`` entry-point group.
 """
 
-from pdftract.analyzers import tables  # noqa: F401
+from pdftract.analyzers import clouds, tables  # noqa: F401

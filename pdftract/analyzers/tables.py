@@ -11,8 +11,8 @@ regions of the row × column grid without a rule between them (merged cells);
 a cell's text is every word inside it, lines joined by a space (two-line cells).
 
 Header at the bottom (ISO parts lists): rows then count upward; data rows are
-returned in item order when there is an item column, else in reading order
-away from the header. Tables turned 90° or 270° are found in the turned frame.
+returned in item order when the item column counts 1, 2, 3 ..., else in
+reading order away from the header. Tables turned 90° or 270° are found in the turned frame.
 Only tables whose header says what they are (``bom``, ``revision``,
 ``drawing_index``) are reported; unlabelled grids (``other``) are not yet (partial).
 
@@ -339,6 +339,13 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     if key_band in seen:
         return None
     headers = _header_cells(frame, top, bottom, xs)
+    # columns with an empty header at either end belong to whatever the header row runs into
+    while len(headers) > 1 and not headers[-1][0]:
+        headers.pop()
+        xs = xs[:-1]
+    while len(headers) > 1 and not headers[0][0]:
+        headers.pop(0)
+        xs = xs[1:]
     keys = [k for _t, k in headers]
     if len({k for k in keys if k}) < s.min_keys:
         return None
@@ -381,10 +388,17 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     while (ny := next_rule(y, False)) is not None and compatible(ny, y):
         bands_above.append((ny, y))
         y = ny
-    # a header normally has data on one side only; take the side with rows (both: keep both)
+    # a header has its data on one side. When rows fit on both sides (an ISO change block above a
+    # title block), the data side is the one whose rows keep every header column line
     header_at = "top" if bands_below or not bands_above else "bottom"
     if bands_above and bands_below:
-        header_at = "top" if len(bands_below) >= len(bands_above) else "bottom"
+
+        def full(bands: list[tuple[float, float]]) -> float:
+            n = len(xs)
+            return sum(len(_band_columns(rules, a, b, x_left - 2 * s.snap, x_right + 2 * s.snap, s)) >= n for a, b in bands) / len(bands)
+
+        score_below, score_above = (full(bands_below), len(bands_below)), (full(bands_above), len(bands_above))
+        header_at = "top" if score_below >= score_above else "bottom"
         if header_at == "top":
             bands_above = []
         else:
@@ -453,7 +467,9 @@ def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int
             m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*", row[ci])
             return (0, float(m.group(1))) if m else (1, 0.0)
 
-        if all(item_no(r)[0] == 0 for r in rows):
+        numbers = [item_no(r) for r in rows]
+        # item numbers that count 1, 2, 3 ... give the order; other ids (a manual's part ids) keep the printed order
+        if rows and all(n[0] == 0 for n in numbers) and sorted(n[1] for n in numbers) == [float(i) for i in range(1, len(rows) + 1)]:
             rows.sort(key=item_no)
     cells: list[Cell] = []
     for root, members in sorted(regions.items(), key=lambda kv: min(kv[1])):

@@ -1,0 +1,178 @@
+"""Revision clouds: chains of arc bumps around a changed area, linked to their revision-table row.
+
+A cloud is a path of many cubic Béziers (at least ``min_bumps``) that closes on
+itself (or nearly: the gap under a tenth of its length), whose arcs have
+similar chords and all bulge to the same side by a good part of their chord.
+Circles (four arcs) and fillets do not qualify. Its polygon is the chain of arc
+end points (shapely). The marker is the text inside a small triangle (the
+revision delta) next to the cloud, else a short isolated label next to it that
+names a revision of the revision table; the cloud then links to that row.
+
+>>> from pdftract.testing import make_sheet, cloud_path
+>>> sheet = make_sheet(paths=[cloud_path(100, 100, 160, 140)])
+>>> (cloud,) = find_clouds(sheet, CloudSettings(), ())
+>>> cloud.marker is None, len(cloud.polygon) > 10
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon
+
+from pdftract.analyzers.tables import Table, TableKind
+from pdftract.geometry import BBox
+from pdftract.model.primitives import Path
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.pipeline import analyzer
+from pdftract.settings import Settings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloudSettings(Settings):
+    min_bumps: int = 8
+    max_gap: float = 0.1  # the unclosed gap as a fraction of the cloud's length
+    min_bulge: float = 0.15  # control points off the chord, as a fraction of the chord
+    max_chord_spread: float = 0.6  # coefficient of variation of the chord lengths
+    marker_distance: float = 3.0  # how far (in mean chords) a marker may sit from the cloud
+
+    def validate(self) -> None:
+        if self.min_bumps < 5:
+            self.fail("min_bumps", "must be >= 5 (a circle has 4 arcs)")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevisionCloud:
+    """A revision cloud: its box and polygon, the revision marker it carries and the revision-table row it names."""
+
+    bbox: BBox
+    polygon: tuple[tuple[float, float], ...]
+    marker: str | None
+    marker_bbox: BBox | None
+    revision_row: int | None
+    path_id: int
+    bumps: int
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import bbox_out, r2
+
+        return {
+            "bbox": bbox_out(self.bbox),
+            "polygon": [[r2(x), r2(y)] for x, y in self.polygon],
+            "marker": self.marker,
+            "marker_bbox": bbox_out(self.marker_bbox) if self.marker_bbox is not None else None,
+            "revision_row": self.revision_row,
+            "path_id": self.path_id,
+            "bumps": self.bumps,
+        }
+
+
+def _bulge(p0: tuple[float, float], c: tuple[float, float], p3: tuple[float, float]) -> float:
+    """Signed distance of ``c`` from the chord p0→p3 (positive on the left), over the chord length."""
+    dx, dy = p3[0] - p0[0], p3[1] - p0[1]
+    n = math.hypot(dx, dy)
+    if n == 0:
+        return 0.0
+    return ((c[0] - p0[0]) * dy - (c[1] - p0[1]) * dx) / (n * n)
+
+
+def _cloud_chain(path: Path, s: CloudSettings) -> tuple[list[tuple[float, float]], float] | None:
+    curves = [seg for seg in path.segments if seg.kind == "curve"]
+    if len(curves) < s.min_bumps or len(curves) < 0.8 * sum(1 for seg in path.segments if seg.kind != "move"):
+        return None
+    chords = np.array([math.hypot(c.points[3][0] - c.points[0][0], c.points[3][1] - c.points[0][1]) for c in curves])
+    if chords.mean() <= 0 or chords.std() / chords.mean() > s.max_chord_spread:
+        return None
+    bulges = np.array([(_bulge(c.points[0], c.points[1], c.points[3]) + _bulge(c.points[0], c.points[2], c.points[3])) / 2 for c in curves])
+    side = np.sign(np.median(bulges))
+    if side == 0 or np.mean(np.sign(bulges) == side) < 0.8 or np.median(np.abs(bulges)) < s.min_bulge:
+        return None
+    chain = [curves[0].points[0]] + [c.points[3] for c in curves]
+    length = float(chords.sum())
+    gap = math.hypot(chain[-1][0] - chain[0][0], chain[-1][1] - chain[0][1])
+    if gap > s.max_gap * length:
+        return None
+    return chain, float(chords.mean())
+
+
+def _triangles(sheet: SheetLike) -> list[tuple[BBox, Path]]:
+    out = []
+    for p in sheet.paths:
+        segs = [seg for seg in p.segments if seg.kind in ("line", "close")]
+        if len(segs) not in (3, 4) or any(seg.kind == "curve" for seg in p.segments) or p.subpath_count != 1:
+            continue
+        pts = {(round(seg.points[0][0], 1), round(seg.points[0][1], 1)) for seg in segs}
+        if len(pts) == 3 and max(p.bbox.width, p.bbox.height) <= 30:
+            out.append((p.bbox, p))
+    return out
+
+
+def find_clouds(sheet: SheetLike, settings: CloudSettings, tables: Sequence[Table]) -> tuple[RevisionCloud, ...]:
+    revision_tables = [t for t in tables if t.kind is TableKind.REVISION and "revision" in t.columns]
+    revisions: list[tuple[str, int]] = []
+    if revision_tables:
+        t = revision_tables[0]
+        col = t.columns.index("revision")
+        revisions = [(row[col].strip(), i) for i, row in enumerate(t.rows) if row[col].strip()]
+    triangles = _triangles(sheet)
+    layout = sheet.layout
+    words = [w for w in layout.words if not w.invisible]
+    table_boxes = [t.bbox for t in tables]
+    clouds: list[RevisionCloud] = []
+    for p in sheet.paths:
+        found = _cloud_chain(p, settings)
+        if found is None:
+            continue
+        chain, chord = found
+        poly = Polygon(chain)
+        if not poly.is_valid:
+            poly = poly.buffer(0)
+        reach = settings.marker_distance * chord
+        marker: str | None = None
+        marker_box: BBox | None = None
+        best = math.inf
+        for tb, _tp in triangles:
+            d = poly.exterior.distance(ShapelyPoint(*tb.center)) if hasattr(poly, "exterior") else poly.distance(ShapelyPoint(*tb.center))
+            if d > reach + max(tb.width, tb.height) or d >= best:
+                continue
+            inside = [w for w in words if tb.contains_point(w.bbox.center)]
+            if inside:
+                best = d
+                marker = " ".join(w.text for w in inside)
+                marker_box = tb.union(BBox.union_all(w.bbox for w in inside))
+        if marker is None and revisions:
+            names = {r for r, _i in revisions}
+            for w in words:
+                if w.text not in names or any(b.contains_point(w.bbox.center) for b in table_boxes):
+                    continue
+                d = poly.exterior.distance(ShapelyPoint(*w.bbox.center)) if hasattr(poly, "exterior") else 0.0
+                if d <= reach and d < best:
+                    best, marker, marker_box = d, w.text, w.bbox
+        row = next((i for r, i in revisions if marker is not None and r == marker.strip()), None)
+        clouds.append(
+            RevisionCloud(
+                bbox=p.bbox,
+                polygon=tuple((float(x), float(y)) for x, y in chain),
+                marker=marker,
+                marker_bbox=marker_box,
+                revision_row=row,
+                path_id=p.id,
+                bumps=len(chain) - 1,
+            )
+        )
+    return tuple(clouds)
+
+
+@analyzer("revision_clouds", requires={"paths", "words", "tables"}, assigns={"revision_clouds"}, settings=CloudSettings)
+def clouds_analyzer(sheet: Sheet, settings: CloudSettings) -> tuple[RevisionCloud, ...]:
+    """Revision clouds with their delta markers, linked to the revision-table row they name."""
+    return find_clouds(sheet, settings, sheet.results.get("tables", ()))
+
+
+__all__ = ["CloudSettings", "RevisionCloud", "find_clouds"]
