@@ -98,7 +98,7 @@ def test_symbols_with_a_tounicode_map_are_read(subset_scores: dict[tuple[str, st
 def test_real_corpus_text_floor() -> None:
     if not CORPUS.is_dir():
         pytest.skip("real corpus not present")
-    expectations = json.loads(accuracy.EXPECTATIONS.read_text(encoding="utf-8"))["expectations"]
+    expectations = [e for e in json.loads(accuracy.EXPECTATIONS.read_text(encoding="utf-8"))["expectations"] if "text_contains" in e]
     scores = accuracy.score_real(expectations, CORPUS)
     # measured 0.847 (72 of 85); the misses are symbols drawn as paths and one file whose text is all stroked
     assert scores[("text", "contains")].recall >= 0.80

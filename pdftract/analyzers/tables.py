@@ -56,10 +56,10 @@ class TableKind(str, enum.Enum):
 
 #: printed header words (normalised: upper case, no trailing dots or colons) per canonical column key
 HEADER_WORDS: dict[str, tuple[str, ...]] = {
-    "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "NR", "LFD NR"),
+    "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR"),
     "quantity": ("QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO"),
-    "description": ("DESCRIPTION", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "COMMENT", "COMMENTS", "ÄNDERUNG",
+    "description": ("DESCRIPTION", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
                     "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT"),
     "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR"),
@@ -298,24 +298,23 @@ def _header_cells(frame: _Frame, top: float, bottom: float, xs: list[float]) -> 
     out: list[tuple[str, str | None]] = []
     for a, b in zip(xs, xs[1:], strict=False):
         text, _ids, _n = _cell_text(frame, (a, top, b, bottom))
-        key = header_key(text)
-        if key is None and text:
-            # a bilingual or two-line header cell: any of its lines may carry the word
-            for part in re.split(r"\s{2,}|/", text):
-                key = header_key(part)
-                if key:
-                    break
-            if key is None:
-                for n in range(1, len(text.split()) + 1):
-                    for i in range(0, len(text.split()) - n + 1):
-                        k = header_key(" ".join(text.split()[i:i + n]))
-                        if k and (n == len(text.split()) or len(text.split()) == 2 * n):
-                            key = k
-                            break
-                    if key:
-                        break
+        key = header_key(text) or _bilingual_key(text)
         out.append((text, key))
     return out
+
+
+def _bilingual_key(text: str) -> str | None:
+    """A two-language header ("Cant Qty", "Descripción / Description"): both halves must be header words."""
+    parts = [p for p in re.split(r"\s*/\s*", text) if p]
+    if len(parts) == 2 and header_key(parts[0]) and header_key(parts[0]) == header_key(parts[1]):
+        return header_key(parts[0])
+    words = text.split()
+    if len(words) % 2 == 0 and words:
+        half = len(words) // 2
+        a, b = header_key(" ".join(words[:half])), header_key(" ".join(words[half:]))
+        if a is not None and a == b:
+            return a
+    return None
 
 
 def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tuple[int, int, int, int]]) -> Table | None:
