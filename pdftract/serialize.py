@@ -242,7 +242,7 @@ def document_to_dict(doc: Document, include: Include | Iterable[str] = frozenset
     pages = [sheet_to_dict(s, inc) for s in doc.pages]
     used = sorted({g.font for s in doc.pages for g in s.glyphs}, key=_font_sort_key)
     fonts = doc.fonts
-    return {
+    out: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "pdftract_version": __version__,
         "source": {
@@ -255,8 +255,11 @@ def document_to_dict(doc: Document, include: Include | Iterable[str] = frozenset
         "metadata": dict(sorted(doc.metadata.items())),
         "fonts": [font_out(fonts[f]) for f in used if f in fonts],
         "diagnostics": [d.to_dict() for d in doc.diagnostics],
-        "pages": pages,
     }
+    if any("title_block" in s.results for s in doc.pages):
+        out["sheets"] = [s.to_dict() for s in doc.sheets]
+    out["pages"] = pages
+    return out
 
 
 _NUMBER_ARRAY = re.compile(r"\[\n\s*(?:-?\d[\d.eE+-]*|null)(?:,\n\s*(?:-?\d[\d.eE+-]*|null))*\n\s*\]")

@@ -227,6 +227,41 @@ class Rules:
         return cand[ov >= min_overlap]
 
 
+def rules_for(sheet: SheetLike, direction: int = 0) -> Rules:
+    """The sheet's rules in a frame, computed once per sheet and direction (cached on the sheet)."""
+    cache = sheet._cache()
+    key = f"rules@{direction}"
+    hit = cache.get(key)
+    if hit is None:
+        raw = cache.get("raw_rulings")
+        if raw is None:
+            raw = raw_rulings(sheet)
+            cache["raw_rulings"] = raw
+        hit = Rules.from_raw(direction, raw[0], raw[1])
+        cache[key] = hit
+    return hit
+
+
+def cell_around(rules: Rules, box: Sequence[float], *, snap: float = 1.0, cover: float = 0.8) -> tuple[float, float, float, float] | None:
+    """The ruled cell holding ``box`` (frame coordinates): the nearest rules above, below, left and right bounding it."""
+    x0, top_, x1, bottom_ = box
+    cx = (x0 + x1) / 2
+    above = rules.h_near(-1e9, top_ + snap, cx - 0.5, cx + 0.5, 1.0)
+    below = rules.h_near(bottom_ - snap, 1e9, cx - 0.5, cx + 0.5, 1.0)
+    if len(above) == 0 or len(below) == 0:
+        return None
+    top = float(above[:, 0].max())
+    bottom = float(below[:, 0].min())
+    if bottom - top < 1.0:
+        return None
+    height = bottom - top
+    left_c = rules.v_near(-1e9, x0 + snap, top, bottom, cover * height)
+    right_c = rules.v_near(x1 - snap, 1e9, top, bottom, cover * height)
+    if len(left_c) == 0 or len(right_c) == 0:
+        return None
+    return (float(left_c[:, 0].max()), top, float(right_c[:, 0].min()), bottom)
+
+
 def _cover(edges: FloatArray, pos: float, lo: float, hi: float, tol: float) -> float:
     if hi <= lo or len(edges) == 0:
         return 0.0
@@ -254,4 +289,4 @@ def _cover(edges: FloatArray, pos: float, lo: float, hi: float, tol: float) -> f
     return total / (hi - lo)
 
 
-__all__ = ["Rules", "box_from_frame", "box_to_frame", "from_frame", "raw_rulings", "to_frame"]
+__all__ = ["Rules", "box_from_frame", "box_to_frame", "cell_around", "from_frame", "raw_rulings", "rules_for", "to_frame"]

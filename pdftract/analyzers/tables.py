@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, raw_rulings
+from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.geometry import BBox
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
@@ -201,13 +201,12 @@ def find_tables(sheet: SheetLike, settings: TableSettings) -> tuple[Table, ...]:
     seeds = [w for w in words if header_key(w.text) is not None or normalise_header(w.text) in ("PART", "ITEM", "DWG")]
     if not seeds:
         return ()
-    raw, widths = raw_rulings(sheet)
-    if len(raw) == 0:
-        return ()
     tables: list[Table] = []
     directions = sorted({d for w in seeds if (d := _direction_of(w)) is not None})
     for direction in directions:
-        rules = Rules.from_raw(direction, raw, widths)
+        rules = rules_for(sheet, direction)
+        if len(rules.h) == 0 or len(rules.v) == 0:
+            continue
         frame_words = [(w, box_to_frame(direction, w.bbox)) for w in words if _direction_of(w) == direction]
         frame = _Frame(direction, rules, frame_words)
         seen: set[tuple[int, int, int, int]] = set()
@@ -222,24 +221,7 @@ def find_tables(sheet: SheetLike, settings: TableSettings) -> tuple[Table, ...]:
 
 
 def _cell_around(rules: Rules, box: BBox, s: TableSettings) -> tuple[float, float, float, float] | None:
-    """The ruled cell holding ``box``: nearest rules above, below, left and right that bound it."""
-    cx = (box.x0 + box.x1) / 2
-    cy = (box.top + box.bottom) / 2
-    above = rules.h_near(-1e9, box.top + s.snap, cx - 0.5, cx + 0.5, 1.0)
-    below = rules.h_near(box.bottom - s.snap, 1e9, cx - 0.5, cx + 0.5, 1.0)
-    if len(above) == 0 or len(below) == 0:
-        return None
-    top = float(above[:, 0].max())
-    bottom = float(below[:, 0].min())
-    if bottom - top < 1.0:
-        return None
-    height = bottom - top
-    left_c = rules.v_near(-1e9, box.x0 + s.snap, top, bottom, s.cover * height)
-    right_c = rules.v_near(box.x1 - s.snap, 1e9, top, bottom, s.cover * height)
-    if len(left_c) == 0 or len(right_c) == 0:
-        return None
-    _ = cy
-    return (float(left_c[:, 0].max()), top, float(right_c[:, 0].min()), bottom)
+    return cell_around(rules, box, snap=s.snap, cover=s.cover)
 
 
 def _band_columns(rules: Rules, top: float, bottom: float, x0: float, x1: float, s: TableSettings) -> list[float]:

@@ -32,6 +32,32 @@ class SourceInfo:
     bytes: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetSummary:
+    """One page of a drawing set as its title block states it, and how a drawing index lists it."""
+
+    page: int
+    sheet_number: str | None
+    sheet_count: str | None
+    drawing_number: str | None
+    revision: str | None
+    title: str | None
+    index_title: str | None = None  # the title a drawing-index table gives this sheet
+    index_page: int | None = None  # the page holding that index
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "page": self.page,
+            "sheet_number": self.sheet_number,
+            "sheet_count": self.sheet_count,
+            "drawing_number": self.drawing_number,
+            "revision": self.revision,
+            "title": self.title,
+            "index_title": self.index_title,
+            "index_page": self.index_page,
+        }
+
+
 class PageLoader(Protocol):
     """What a document needs from the ingest layer to parse pages on demand."""
 
@@ -144,6 +170,42 @@ class Document:
         """The fonts met so far on parsed pages, by font id."""
         return self.loader.fonts
 
+    @property
+    def sheets(self) -> list[SheetSummary]:
+        """The selected pages as drawing sheets (from their title blocks), linked to any drawing index.
+
+        Needs the ``title_block`` analyzer (and ``tables`` for the index links);
+        pages without a title block are listed with ``None`` fields.
+        """
+        pages = list(self.pages)
+        summaries: dict[int, dict[str, Any]] = {}
+        for sheet in pages:
+            tb = sheet.results.get("title_block")
+            value = getattr(tb, "value", None)
+
+            def get(key: str) -> str | None:
+                return value(key) if value is not None else None
+
+            summaries[sheet.number] = {
+                "page": sheet.number, "sheet_number": get("sheet_number"), "sheet_count": get("sheet_count"),
+                "drawing_number": get("drawing_number"), "revision": get("revision"), "title": get("title"),
+            }
+        by_sheet = {v["sheet_number"]: k for k, v in summaries.items() if v["sheet_number"]}
+        for sheet in pages:
+            for table in sheet.results.get("tables", ()):
+                kind = getattr(getattr(table, "kind", None), "value", None)
+                cols = list(getattr(table, "columns", ()))
+                if kind != "drawing_index" or "sheet" not in cols:
+                    continue
+                ci = cols.index("sheet")
+                ti = cols.index("title") if "title" in cols else None
+                for row in table.rows:
+                    target = by_sheet.get(row[ci].strip())
+                    if target is not None:
+                        summaries[target]["index_title"] = row[ti] if ti is not None else None
+                        summaries[target]["index_page"] = sheet.number
+        return [SheetSummary(**summaries[n]) for n in sorted(summaries)]
+
     def select(self, pages: Sequence[int]) -> Document:
         """A document restricted to ``pages`` (1-based; kept in page order, duplicates removed)."""
         for n in pages:
@@ -186,4 +248,4 @@ class Document:
         return document_to_json(self, include, indent=indent)
 
 
-__all__ = ["Document", "PageLoader", "Pages", "SourceInfo"]
+__all__ = ["Document", "PageLoader", "Pages", "SheetSummary", "SourceInfo"]

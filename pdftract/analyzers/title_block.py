@@ -1,0 +1,572 @@
+"""Title blocks: canonical fields per sheet, found by label vocabulary on the ruled cells.
+
+Every text line that starts with a known label (``DWG NO``, ``Identification
+number``, ``Zeichnungsnummer``, ``SCALE:``, ``SHEET`` ...) is a candidate field.
+Its value is the rest of that line (``SCALE: 1:2``, ``SHEET 2 OF 5``), else the
+other text in the same ruled cell (label small at the top, value below; or the
+label at the left and the value at its right), else the next cell to the right.
+Values on two lines are joined by a space. Fields some blocks print without
+a label (a GOST number cell, an AutoCAD date cell, a title in a big cell) are
+inferred from their form, with an empty ``label``. Fields whose cells touch form a
+cluster; the title block is the cluster with the most distinct fields (at least
+``min_fields``), so a stray "DATE" in a note never makes a title block, and a
+page without one gets none. Lines inside tables found by the tables analyzer
+are not labels. Labels turned 90° or 270° (a title strip along the edge) are
+read in the turned frame.
+
+>>> from pdftract.testing import make_sheet
+>>> sheet = make_sheet(
+...     text=[("DWG NO", 102, 106, 0, 3), ("A-100", 104, 116, 0, 5), ("REV", 152, 106, 0, 3), ("B", 154, 116, 0, 5),
+...           ("SHEET 2 OF 5", 182, 114, 0, 4)],
+...     rects=[(100, 100, 150, 120), (150, 100, 180, 120), (180, 100, 240, 120)])
+>>> tb = find_title_block(sheet, TitleBlockSettings(), ())
+>>> {k: f.value for k, f in tb.fields.items()}
+{'drawing_number': 'A-100', 'revision': 'B', 'sheet_number': '2', 'sheet_count': '5'}
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
+from pdftract.analyzers.tables import Table
+from pdftract.geometry import BBox
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.model.text import Word
+from pdftract.pipeline import analyzer
+from pdftract.settings import Settings
+
+#: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :)
+LABELS: dict[str, tuple[str, ...]] = {
+    "drawing_number": ("DWG NO", "DWG", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
+                       "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
+                       "DRAWING ID"),
+    "title": ("TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL"),
+    "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL"),
+    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO"),
+    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT"),
+    "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE"),
+    "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE"),
+    "date": ("DATE", "DATUM", "DATE OF ISSUE", "AUSGABEDATUM"),
+    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:"),
+    "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT"),
+    "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE"),
+    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT"),
+    "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT"),
+    "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE"),
+    "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO"),
+    "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER"),
+    "projection": ("PROJECTION", "PROJEKTION"),
+    "units": ("UNIT", "UNITS", "EINHEIT"),
+    "general_tolerance": ("UNLESS OTHERWISE SPECIFIED", "GENERAL TOLERANCE REFERENCE", "GENERAL TOLERANCE", "GENERAL TOLERANCES",
+                          "ALLGEMEINTOLERANZ", "TOLERANCES"),
+}
+#: labels that are title-block labels but have no canonical key: kept under ``other``
+OTHER_LABELS = ("DOCUMENT TYPE", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
+                "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
+                "ISSUED", "COMMENTS", "NAME", "SIGN", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING")
+FIELD_ORDER = ("drawing_number", "title", "revision", "sheet_number", "sheet_count", "scale", "size", "date", "drawn_by",
+               "checked_by", "approved_by", "material", "finish", "weight", "part_number", "company", "projection", "units",
+               "general_tolerance")
+
+_PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
+    [(tuple(p.split()), key) for key, ps in LABELS.items() for p in ps] + [(tuple(p.split()), "other") for p in OTHER_LABELS],
+    key=lambda t: -len(t[0]),
+)
+_SHEET_OF = re.compile(r"(\d+)\s*(?:OF|0F|VON|DE|/|of:?|Of|von)\s*(\d+)", re.IGNORECASE)
+_SHEET_ONE = re.compile(r"^\s*(?:NO\.?\s*)?(\d+)\s*$")
+
+
+def _norm_token(t: str) -> str:
+    t = unicodedata.normalize("NFC", t).upper()
+    return re.sub(r"[.:]+$", "", t).replace(".", "") if t not in (".",) else t
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleBlockSettings(Settings):
+    min_fields: int = 3  # distinct labelled fields a cluster needs to be a title block
+    touch: float = 3.0  # cells closer than this (points) belong to one block
+
+    def validate(self) -> None:
+        if self.min_fields < 1:
+            self.fail("min_fields", "must be >= 1")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Field:
+    value: str
+    label: str
+    bbox: BBox
+    label_bbox: BBox
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import bbox_out
+
+        return {"value": self.value, "label": self.label, "bbox": bbox_out(self.bbox), "label_bbox": bbox_out(self.label_bbox)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleBlock:
+    """The title block of a sheet: canonical ``fields`` (DESIGN §6 keys) and ``other`` fields keyed by their printed label."""
+
+    bbox: BBox
+    fields: dict[str, Field]
+    other: dict[str, Field] = field(default_factory=dict)
+    direction: int = 0
+
+    def value(self, key: str) -> str | None:
+        f = self.fields.get(key)
+        return f.value if f is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import bbox_out
+
+        return {
+            "bbox": bbox_out(self.bbox),
+            "direction": self.direction,
+            "fields": {k: f.to_dict() for k, f in self.fields.items()},
+            "other": {k: f.to_dict() for k, f in self.other.items()},
+        }
+
+
+@dataclass
+class _Candidate:
+    key: str
+    label: str
+    label_box: BBox  # frame
+    value: str
+    value_box: BBox | None  # frame
+    area: BBox  # frame: the cell, or the label and value boxes
+
+
+def _match_label(words: Sequence[Word]) -> tuple[str, int, str] | None:
+    """(key, number of words the label takes, remainder of a split first word) for a line starting with a label."""
+    tokens: list[str] = []
+    split_rest = ""
+    for i, w in enumerate(words[:5]):
+        text = w.text
+        if ":" in text[:-1] and not re.match(r"^\d", text):  # "Sheet:1", "Title:FMU" -> label and value
+            head, _, tail = text.partition(":")
+            tokens.append(_norm_token(head))
+            if i == 0:
+                split_rest = tail
+            break
+        tokens.append(_norm_token(text))
+    for phrase, key in _PHRASES:
+        n = len(phrase)
+        if tuple(tokens[:n]) == phrase:
+            if split_rest and n != 1:
+                continue
+            return key, n, split_rest if n == 1 else ""
+    return None
+
+
+def _frame_words(sheet: SheetLike) -> list[Word]:
+    layout = sheet.layout
+    shadowed = set(layout.shadowed_line_ids)
+    return [w for w in layout.words if w.line_id not in shadowed]
+
+
+def _lines(words: list[Word]) -> dict[int, list[Word]]:
+    out: dict[int, list[Word]] = {}
+    for w in words:
+        out.setdefault(w.line_id, []).append(w)
+    return out
+
+
+def _join(words: list[tuple[Word, BBox]]) -> str:
+    """Words in reading order (in the frame): lines top to bottom, words left to right, joined by spaces."""
+    words = sorted(words, key=lambda wb: ((wb[1].top + wb[1].bottom) / 2, wb[1].x0))
+    lines: list[list[tuple[Word, BBox]]] = []
+    for w, b in words:
+        cy = (b.top + b.bottom) / 2
+        if lines and abs(cy - (lines[-1][0][1].top + lines[-1][0][1].bottom) / 2) <= 0.4 * max(w.size, 1.0):
+            lines[-1].append((w, b))
+        else:
+            lines.append([(w, b)])
+    return " ".join(" ".join(w.text for w, _b in sorted(ln, key=lambda wb: wb[1].x0)) for ln in lines)
+
+
+#: what a value of these fields looks like: a label alone in its cell may take the cell below when it fits
+_TYPED = {
+    "sheet": re.compile(r"^\d+(?:\s*(?:OF|/|von)\s*\d+)?$", re.IGNORECASE),
+    "sheet_count": re.compile(r"^\d+$"),
+    "scale": re.compile(r"^\d+(?:[.,]\d+)?\s*:\s*\d+(?:[.,]\d+)?$"),
+    "weight": re.compile(r"^\d+(?:[.,]\d+)?\s*(?:kg|g|lb|lbs)?$", re.IGNORECASE),
+    "date": re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$"),
+    "size": re.compile(r"^(?:A[0-4]|[A-E]|ANSI [A-E])$"),
+}
+_DATE_LIKE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
+
+
+def _segments(rules: Any, words: list[tuple[Word, BBox]]) -> list[list[tuple[Word, BBox]]]:
+    """A line's words split where a vertical rule stands between two of them (they sit in different cells)."""
+    out: list[list[tuple[Word, BBox]]] = [[words[0]]]
+    for (wa, ba), (wb, bb) in zip(words, words[1:], strict=False):
+        top, bottom = min(ba.top, bb.top), max(ba.bottom, bb.bottom)
+        crossing = rules.v_near(ba.x1 - 0.5, bb.x0 + 0.5, top, bottom, 0.6 * (bottom - top)) if len(rules.v) else []
+        if len(crossing):
+            out.append([(wb, bb)])
+        else:
+            out[-1].append((wb, bb))
+    return out
+
+
+def _labels_in(segment: list[tuple[Word, BBox]]) -> list[tuple[int, str, int, str]]:
+    """Labels starting anywhere in a segment: (word index, key, words taken, rest of a split first word)."""
+    found: list[tuple[int, str, int, str]] = []
+    i = 0
+    while i < len(segment):
+        m = _match_label([w for w, _b in segment[i:]])
+        # a label after other words must end with ":" (or be the last thing there), so "ring for the" is no label
+        if m is not None and (i == 0 or segment[i + m[1] - 1][0].text.endswith(":") or m[2]):
+            found.append((i, m[0], m[1], m[2]))
+            i += m[1]
+        else:
+            i += 1
+    return found
+
+
+def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: list[BBox]) -> list[_Candidate]:
+    rules = rules_for(sheet, direction)
+    have_rules = bool(len(rules.h) and len(rules.v))
+    framed = {w.id: (w, box_to_frame(direction, w.bbox)) for w in words}
+    labels: list[tuple[list[tuple[Word, BBox]], list[tuple[Word, BBox]], str, str, float]] = []  # label, inline, key, rest, x_end
+    for line_words in _lines(words).values():
+        if any(b.contains_point(w.bbox.center) for w in line_words for b in blocked):
+            continue
+        items = sorted((framed[w.id] for w in line_words), key=lambda wb: wb[1].x0)
+        for seg in _segments(rules, items) if have_rules else [items]:
+            found = _labels_in(seg)
+            for k, (i, key, n, rest) in enumerate(found):
+                end = found[k + 1][0] if k + 1 < len(found) else len(seg)
+                x_end = seg[end][1].x0 if end < len(seg) else seg[-1][1].x1 + 1e6
+                labels.append((seg[i:i + n], seg[i + n:end], key, rest, x_end))
+    # one label per ruled cell: a later label-like line in an occupied cell is value text
+    cells: list[tuple[float, float, float, float] | None] = []
+    page_w, page_h = sheet.width, sheet.height
+    for lab, _inl, _k, _r, _x in labels:
+        c = cell_around(rules, BBox.union_all(b for _w, b in lab)) if have_rules else None
+        # the open drawing area inside the frame is no title-block cell
+        if c is not None and ((c[2] - c[0]) > 0.5 * max(page_w, page_h) or (c[3] - c[1]) > 0.3 * max(page_w, page_h)):
+            c = None
+        cells.append(c)
+    # labels side by side in one band each head a column; a label *below* another in the same cell is
+    # part of that one's value
+    kept = [True] * len(labels)
+    boxes = [BBox.union_all(b for _w, b in lab) for lab, *_r in labels]
+    for i in range(len(labels)):
+        for j in range(len(labels)):
+            ci, cj = cells[i], cells[j]
+            if i == j or ci is None or ci != cj:
+                continue
+            if boxes[j].bottom <= boxes[i].top + 0.1 and boxes[j].x1 > boxes[i].x0 - 0.5 * boxes[i].height:
+                kept[i] = False  # j sits above i in the same cell
+                break
+    label_ids = {w.id for (lab, *_r), k in zip(labels, kept, strict=True) if k for w, _b in lab}
+    same_row_labels = [(idx, BBox.union_all(b for _w, b in lab)) for idx, (lab, *_r) in enumerate(labels) if kept[idx]]
+    out: list[_Candidate] = []
+    all_items = list(framed.values())
+    for idx, (lab, inline, key, rest, x_end) in enumerate(labels):
+        cell = cells[idx]
+        if not kept[idx]:
+            continue
+        label_box = BBox.union_all(b for _w, b in lab)
+        label = " ".join(w.text for w, _b in lab).rstrip(":")
+        if rest:
+            label = label.split(":")[0]
+        area = BBox(*cell) if cell is not None else label_box
+        size = max(w.size for w, _b in lab)
+        value_items: list[tuple[Word, BBox]] = [wb for wb in inline if wb[0].id not in label_ids]
+        if not rest and not value_items:
+            # the value below the label, in its column (up to the next label on its line) and its cell
+            x0 = label_box.x0 - 0.5 * size
+            x1 = min(x_end, area.x1 if cell is not None else x_end) - 0.1
+            for jdx, lb in same_row_labels:  # the next label on the same row ends this label's column
+                if jdx != idx and lb.x0 > label_box.x1 and lb.top < label_box.bottom and lb.bottom > label_box.top:
+                    x1 = min(x1, lb.x0 - 0.1)
+            bottom = area.bottom if cell is not None else label_box.bottom + 2.2 * size
+            value_items = [wb for wb in all_items if wb[0].id not in label_ids and x0 <= (wb[1].x0 + wb[1].x1) / 2 <= x1
+                           and label_box.top < (wb[1].top + wb[1].bottom) / 2 <= bottom
+                           and not any(jdx != idx and (wb[1].top + wb[1].bottom) / 2 > lb.bottom and lb.x0 <= wb[1].x0 <= lb.x1 + 1
+                                       and lb.top > label_box.bottom for jdx, lb in same_row_labels)]
+            if cell is None and value_items:
+                first_line = min(value_items, key=lambda wb: wb[1].top)[0].line_id
+                value_items = [wb for wb in value_items if wb[0].line_id == first_line]
+        value = ((rest + " ") if rest else "") + _join(value_items)
+        value = value.strip()
+        if key == "sheet" and value and parse_sheet(value)[1] is None:
+            # "Sheet: 1" ... "of: 10" printed as separate texts on one row
+            right_edge = area.x1 if cell is not None else label_box.x1 + 12 * size
+            row = [wb for wb in all_items if wb[0].id not in label_ids and wb[1].x0 > label_box.x1 and wb[1].x1 <= right_edge + 0.5
+                   and abs((wb[1].top + wb[1].bottom) / 2 - (label_box.top + label_box.bottom) / 2) < 0.5 * size
+                   and wb not in value_items]
+            tail = _join(row)
+            if re.match(r"^(?:of|OF|von|/)\s*:?\s*\d+", tail) and parse_sheet(f"{value} {tail}")[1] is not None:
+                value = f"{value} {tail}"
+                value_items = value_items + row
+        if not value and cell is not None and area.width < label_box.width + 8 * size:
+            # a label cell: the value sits in the next cell to the right, in the same row
+            probe = BBox(area.x1 + 1.0, area.top + 1.0, area.x1 + 2.0, area.bottom - 1.0)
+            nxt = cell_around(rules, probe)
+            if nxt is not None and (nxt[3] - nxt[1]) <= 1.5 * area.height:
+                nbox = BBox(*nxt)
+                inside = [wb for wb in all_items if nbox.contains_point(wb[1].center)]
+                text = _join(inside)
+                person = key in ("drawn_by", "checked_by", "approved_by")
+                lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
+                if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
+                        and not lone and nbox.width <= 8 * area.width:
+                    value_items = inside
+                    value = text
+                    area = area.union(nbox)
+        header_row = any(jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top
+                         and abs(lb.x0 - label_box.x0) < 12 * size for jdx, lb in same_row_labels)
+        typed = _TYPED.get(key)
+        if not value and cell is not None and (header_row or typed is not None):
+            # a column header of an approvals grid (NAME | DATE): the value is in the cell below
+            probe = BBox(label_box.x0 + 0.5, area.bottom + 1.0, label_box.x1 - 0.5, area.bottom + 2.0)
+            below = cell_around(rules, probe)
+            if below is not None and (below[3] - below[1]) <= 3.5 * area.height:
+                bbox_b = BBox(*below)
+                inside = [wb for wb in all_items if bbox_b.contains_point(wb[1].center)]
+                text = _join(inside)
+                if inside and not any(w.id in label_ids for w, _b in inside) and (header_row or (typed and typed.match(text))):
+                    value_items = inside
+                    value = text
+                    area = area.union(bbox_b)
+        value_box = BBox.union_all(b for _w, b in value_items) if value_items else None
+        if value_box is not None and cell is None:
+            area = area.union(value_box)
+        out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area))
+    return out
+
+
+def _clusters(cands: list[_Candidate], touch: float) -> list[list[_Candidate]]:
+    parent = list(range(len(cands)))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    boxes = [c.area.expand(touch) for c in cands]
+    order = sorted(range(len(cands)), key=lambda i: boxes[i].x0)
+    for k, i in enumerate(order):  # sweep on x: only boxes that overlap in x are compared
+        for j in order[k + 1:]:
+            if boxes[j].x0 > boxes[i].x1:
+                break
+            if boxes[i].intersects(boxes[j]):
+                ri, rj = find(i), find(j)
+                if ri != rj:
+                    parent[max(ri, rj)] = min(ri, rj)
+    groups: dict[int, list[_Candidate]] = {}
+    for i, c in enumerate(cands):
+        groups.setdefault(find(i), []).append(c)
+    return list(groups.values())
+
+
+def _merge_near(groups: list[list[_Candidate]]) -> list[list[_Candidate]]:
+    """Join groups lying within four label heights of each other: cells without labels can split a block."""
+    boxes = [BBox.union_all(c.area for c in g) for g in groups]
+    reach = [4.0 * sorted(c.label_box.height for c in g)[len(g) // 2] for g in groups]
+    parent = list(range(len(groups)))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for i in range(len(groups)):
+        for j in range(i + 1, len(groups)):
+            gap_x = max(0.0, max(boxes[i].x0, boxes[j].x0) - min(boxes[i].x1, boxes[j].x1))
+            gap_y = max(0.0, max(boxes[i].top, boxes[j].top) - min(boxes[i].bottom, boxes[j].bottom))
+            if max(gap_x, gap_y) <= min(reach[i], reach[j]):
+                ri, rj = find(i), find(j)
+                if ri != rj:
+                    parent[max(ri, rj)] = min(ri, rj)
+    merged: dict[int, list[_Candidate]] = {}
+    for i, g in enumerate(groups):
+        merged.setdefault(find(i), []).extend(g)
+    return list(merged.values())
+
+
+def parse_sheet(value: str) -> tuple[str | None, str | None]:
+    """``"2 OF 5"``, ``"2/5"``, ``"Blatt 2 von 5"``, ``"2"`` -> (number, count).
+
+    >>> parse_sheet("2 OF 5"), parse_sheet("1/1"), parse_sheet("3"), parse_sheet("of: 10")
+    (('2', '5'), ('1', '1'), ('3', None), (None, None))
+    """
+    m = _SHEET_OF.search(value)
+    if m:
+        return m.group(1), m.group(2)
+    m = _SHEET_ONE.match(value)
+    if m:
+        return m.group(1), None
+    return None, None
+
+
+def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Sequence[Table]) -> TitleBlock | None:
+    words = _frame_words(sheet)
+    if not words:
+        return None
+    blocked = [t.bbox for t in tables]
+    best: tuple[int, int, list[_Candidate]] | None = None
+    all_groups: dict[int, list[list[_Candidate]]] = {}
+    for direction in (0, 90, 270, 180):
+        dwords = [w for w in words if round(w.direction) % 360 == direction]
+        if not dwords:
+            continue
+        cands = _candidates(sheet, direction, dwords, blocked)
+        all_groups[direction] = _merge_near(_clusters(cands, settings.touch))
+        for cluster in all_groups[direction]:
+            keys = {c.key for c in cluster if c.key != "other"}
+            score = (len(keys), direction == 0)
+            # two fields suffice when both stand in ruled cells with values (a continuation sheet's small block)
+            named = [c for c in cluster if c.key != "other"]
+            enough = len(keys) >= settings.min_fields or (
+                len(keys) >= 2 and all(c.value for c in named) and any(c.area != c.label_box for c in named))
+            if enough and (best is None or score > (best[0], best[1] == 0)):
+                best = (len(keys), direction, cluster)
+    if best is None:
+        return None
+    _n, direction, cluster = best
+    cluster.sort(key=lambda c: (c.label_box.top, c.label_box.x0))
+    fields: dict[str, Field] = {}
+    other: dict[str, Field] = {}
+    for c in cluster:
+        if not c.value:
+            continue
+        vbox = box_from_frame(direction, c.value_box or c.area)
+        lbox = box_from_frame(direction, c.label_box)
+        if c.key == "other":
+            other.setdefault(c.label, Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox))
+            continue
+        if c.key == "sheet":
+            number, count = parse_sheet(c.value)
+            if number is not None and "sheet_number" not in fields:
+                fields["sheet_number"] = Field(value=number, label=c.label, bbox=vbox, label_bbox=lbox)
+            if count is not None and "sheet_count" not in fields:
+                fields["sheet_count"] = Field(value=count, label=c.label, bbox=vbox, label_bbox=lbox)
+            continue
+        if c.key == "sheet_count":
+            m = re.search(r"(\d+)\s*$", c.value)
+            if m and "sheet_count" not in fields:
+                fields["sheet_count"] = Field(value=m.group(1), label=c.label, bbox=vbox, label_bbox=lbox)
+            continue
+        if c.key in fields:
+            other.setdefault(c.label if c.label not in other else f"{c.label} ({len(other) + 1})",
+                             Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox))
+            continue
+        fields[c.key] = Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox)
+    area = BBox.union_all(c.area for c in cluster)
+    _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
+    ordered = {k: fields[k] for k in FIELD_ORDER if k in fields}
+    return TitleBlock(bbox=box_from_frame(direction, area), fields=ordered, other=other, direction=direction)
+
+
+_DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])[A-Z0-9][A-Z0-9.\-/_]{4,}$")
+_DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
+_SIZE = re.compile(r"^(?:A[0-4]|ANSI [A-E]|[Аа][0-4])$")
+
+
+_COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限")
+
+
+def _ruled_extent(sheet: SheetLike, direction: int, area: BBox) -> BBox:
+    """Grow ``area`` along the rules that touch it (not the sheet frame): the whole ruled title block."""
+    rules = rules_for(sheet, direction)
+    limit_w, limit_h = 0.5 * max(sheet.width, sheet.height), 0.3 * max(sheet.width, sheet.height)
+    h = rules.h[(rules.h[:, 2] - rules.h[:, 1]) < limit_w] if len(rules.h) else rules.h
+    v = rules.v[(rules.v[:, 2] - rules.v[:, 1]) < limit_h] if len(rules.v) else rules.v
+    for _ in range(4):
+        grown = area
+        if len(h):
+            touch = (h[:, 0] >= area.top - 1) & (h[:, 0] <= area.bottom + 1) & (h[:, 2] >= area.x0 - 1) & (h[:, 1] <= area.x1 + 1)
+            if touch.any():
+                grown = grown.union(BBox(float(h[touch, 1].min()), area.top, float(h[touch, 2].max()), area.bottom))
+        if len(v):
+            touch = (v[:, 0] >= area.x0 - 1) & (v[:, 0] <= area.x1 + 1) & (v[:, 2] >= area.top - 1) & (v[:, 1] <= area.bottom + 1)
+            if touch.any():
+                grown = grown.union(BBox(area.x0, float(v[touch, 1].min()), area.x1, float(v[touch, 2].max())))
+        if grown == area:
+            break
+        area = grown
+    return area
+
+
+def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate], area: BBox, fields: dict[str, Field],
+                      blocked: list[BBox]) -> None:
+    """Fields some title blocks print without a label (GOST/ISO number and title cells, an AutoCAD date cell).
+
+    Only texts in and right around the labelled block that are no label or value already; a drawing
+    number needs digits and separators and no lower case, a title is the largest other text. The
+    ``label`` of an inferred field is empty.
+    """
+    size = sorted(c.label_box.height for c in cluster)[len(cluster) // 2]
+    area = _ruled_extent(sheet, direction, area)
+    reach = area.expand(3.0 * size)
+    used: set[int] = set()
+    for c in cluster:
+        for b in (c.label_box, c.value_box):
+            if b is not None:
+                used.add(hash((round(b.x0), round(b.top))))
+    layout = sheet.layout
+    lines = []
+    for ln in layout.lines:
+        if ln.invisible or round(ln.direction) % 360 != direction:
+            continue
+        fb = box_to_frame(direction, ln.bbox)
+        if not reach.contains_point(fb.center) or any(b.contains_point(ln.bbox.center) for b in blocked):
+            continue
+        if any(c.label_box.contains_point(fb.center) or (c.value_box is not None and c.value_box.intersects(fb)) for c in cluster):
+            continue
+        if _match_label([sheet.word(w) for w in ln.word_ids]) is not None:
+            continue
+        lines.append((ln, fb))
+    taken: set[int] = set()
+
+    def put(key: str, ln: Any, fb: BBox) -> None:
+        box = box_from_frame(direction, fb)
+        fields[key] = Field(value=ln.text, label="", bbox=box, label_bbox=box)
+        taken.add(ln.id)
+
+    for ln, fb in sorted(lines, key=lambda t: -t[0].size):
+        if "drawing_number" not in fields and _DWG_NO.match(ln.text) and ln.size >= size:
+            put("drawing_number", ln, fb)
+        elif "date" not in fields and _DATE.match(ln.text) and area.contains_point(fb.center):
+            put("date", ln, fb)
+        elif "size" not in fields and _SIZE.match(ln.text) and area.contains_point(fb.center):
+            put("size", ln, fb)
+    if "title" not in fields:
+        rest = [(ln, fb) for ln, fb in lines if ln.id not in taken and sum(ch.isalpha() for ch in ln.text) >= 3
+                and ln.size >= 1.2 * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)]
+        if rest:
+            biggest = max(ln.size for ln, _fb in rest)
+            top = sorted((t for t in rest if t[0].size >= 0.95 * biggest), key=lambda t: (t[1].top, t[1].x0))
+            first = max(top, key=lambda t: len(t[0].text))  # of the biggest texts, the longest ("As-Built" is a status)
+            # a title over two lines: the next line of the same size right under it, same cell column
+            group = [first]
+            for ln, fb in sorted(rest, key=lambda t: t[1].top):
+                last = group[-1][1]
+                if ln.id != first[0].id and ln.size >= 0.85 * first[0].size and 0 <= fb.top - last.bottom <= 1.0 * ln.size \
+                        and abs(fb.center[0] - last.center[0]) < 4 * ln.size:
+                    group.append((ln, fb))
+            box = BBox.union_all(fb for _ln, fb in group)
+            fields["title"] = Field(value=" ".join(ln.text for ln, _fb in group), label="",
+                                    bbox=box_from_frame(direction, box), label_bbox=box_from_frame(direction, box))
+
+
+@analyzer("title_block", requires={"words", "paths", "tables"}, assigns={"title_block"}, settings=TitleBlockSettings)
+def title_block_analyzer(sheet: Sheet, settings: TitleBlockSettings) -> TitleBlock | None:
+    """The title block: drawing number, revision, title, sheet x of y and the other labelled fields."""
+    return find_title_block(sheet, settings, sheet.results.get("tables", ()))
+
+
+__all__ = ["FIELD_ORDER", "LABELS", "Field", "TitleBlock", "TitleBlockSettings", "find_title_block", "parse_sheet"]
