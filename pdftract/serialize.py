@@ -49,6 +49,24 @@ def r2(v: float) -> float | None:
     return out + 0.0 if out != 0 else 0.0
 
 
+class Value(float):
+    """A parsed value (a nominal, a deviation), written at full precision rather than rounded like a coordinate.
+
+    >>> to_jsonable({"nominal": Value(5.512), "x": 5.5123})
+    {'nominal': 5.512, 'x': 5.51}
+    """
+
+    __slots__ = ()
+
+
+def value_out(v: float | None) -> Value | None:
+    """Wrap a parsed number for output (rounded to 9 places so float noise never reaches the JSON)."""
+    if v is None or v != v or v in (math.inf, -math.inf):
+        return None
+    out = round(float(v), 9)
+    return Value(out + 0.0 if out != 0 else 0.0)
+
+
 def r4(v: float) -> float | None:
     if v != v or v in (math.inf, -math.inf):
         return None
@@ -74,6 +92,8 @@ def to_jsonable(obj: Any, _depth: int = 0) -> Any:
         raise ValueError("result nesting too deep to serialise")
     if obj is None or isinstance(obj, (bool, str, int)):
         return obj
+    if isinstance(obj, Value):
+        return float(obj)
     if isinstance(obj, float):
         return r2(obj)
     if isinstance(obj, enum.Enum):

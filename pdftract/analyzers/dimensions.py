@@ -1,0 +1,613 @@
+"""Dimensions: exploded dimension text reassembled, parsed into a tolerance zone, checked against geometry.
+
+CAD exporters write ``24.500 ±0.005`` as separate text objects: the nominal, the
+tolerance (often smaller, often stacked ``+0.05`` over ``-0.02``), a count
+``4X``, a ``⌀`` from a symbol font. The pass works in three steps.
+
+1. **Pieces and links** (before any reading order): every visible word that
+   can be part of a dimension, outside title blocks, tables, notes and GD&T
+   frame compartments, measured in its own text frame (baseline position
+   and extent along the baseline, from its glyph origins, so text at any angle
+   is handled the same way). Two pieces link when the geometry, *normalised
+   by font size*, says they belong together: on one baseline with a gap under
+   ``inline_gap`` × size and one of them a lead (count, ``⌀``, ``R``, ``(``) or
+   a follow-on (tolerance, fit, ``THRU``, ``)``, ``[dual]``); a smaller
+   deviation right of a number; two deviations stacked over each other; a
+   tolerance or dual-unit line right under a number. The linked components
+   (connected components of the sparse link graph, ``scipy.sparse.csgraph``)
+   are the dimension candidates; pairs come from R-tree queries, never from all
+   pairs.
+2. **Reading**: the main baseline in order; stacked pieces as
+   ``upper/lower``; lines below appended; then one grammar reads count,
+   prefix, nominal (or limits), fit, tolerance, dual value and suffix. Limits
+   ``8.01/7.99`` become nominal 8.0 with deviations +0.01/-0.01 (the mid value,
+   the convention of the fixtures' truth). A lone printed deviation (``+0.018``
+   beside ``⌀10 H7``) leaves the other one 0, as ISO 286 prints them.
+3. **Geometry**: a candidate is kept when a dimension line or leader (see
+   :mod:`pdftract.analyzers.leaders`) passes within ``support_reach`` × size of
+   it, or when it carries a tolerance or a fit (text no drawing prints by
+   accident). A text box drawn tightly around it marks a basic dimension.
+
+Threads (``M6x1.0-6H``, ``1/4-20 UNC-2B``) are callouts, not dimensions (see
+:mod:`pdftract.analyzers.callouts`).
+
+>>> from pdftract.testing import make_sheet
+>>> sheet = make_sheet(text=[("84.00", 100, 100), ("+0.05", 128, 95, 0, 6), ("-0.02", 128, 101, 0, 6)])
+>>> (d,) = find_dimensions(sheet, DimensionSettings(require_geometry=False))
+>>> d.text, d.nominal, d.upper, d.lower
+('84.00 +0.05/-0.02', 84.0, 0.05, -0.02)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from pdftract.analyzers.grid import box_to_frame, cell_around, rules_for
+from pdftract.analyzers.leaders import geometry_for, point_box_distance, segment_box_distance
+from pdftract.analyzers.notation import NUMBER, VALUE, canonical_fraction, canonical_symbols, parse_number
+from pdftract.geometry import BBox
+from pdftract.index import BoxIndex
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.model.text import Word
+from pdftract.pipeline import analyzer
+from pdftract.settings import Settings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DimensionSettings(Settings):
+    inline_gap: float = 1.0  # largest gap between pieces on one baseline, × font size
+    stack_reach: float = 1.2  # how far right of a number a smaller deviation may start, × size
+    support_reach: float = 1.5  # how far a dimension line or leader may pass from the text, × size
+    require_geometry: bool = True  # drop plain numbers with no dimension line or leader near them
+
+    def validate(self) -> None:
+        for name in ("inline_gap", "stack_reach", "support_reach"):
+            if getattr(self, name) <= 0:
+                self.fail(name, "must be > 0")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dimension:
+    """One dimension as printed, with its parsed tolerance zone (DESIGN §6 ``pages[].dimensions[]``)."""
+
+    text: str
+    nominal: float | None
+    upper: float | None
+    lower: float | None
+    kind: str  # linear | diameter | radius | angular | chamfer | other
+    count: int
+    unit: str | None
+    fit: str | None
+    basic: bool
+    reference: bool
+    dual: str | None
+    suffix: str | None
+    bbox: BBox
+    direction: float
+    glyph_ids: tuple[int, ...]
+    word_ids: tuple[int, ...]
+    geometry: str  # dimension_line | leader | none
+    target: tuple[float, float] | None = None  # the leader's terminator point, for leader dimensions
+    unit_source: str | None = None
+    debug: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import bbox_out, r2, value_out
+
+        return {
+            "text": self.text, "nominal": value_out(self.nominal), "upper": value_out(self.upper),
+            "lower": value_out(self.lower), "kind": self.kind,
+            "count": self.count, "unit": self.unit, "unit_source": self.unit_source, "fit": self.fit,
+            "basic": self.basic, "reference": self.reference, "dual": self.dual, "suffix": self.suffix,
+            "direction": r2(self.direction), "geometry": self.geometry,
+            "target": None if self.target is None else [r2(self.target[0]), r2(self.target[1])],
+            "bbox": bbox_out(self.bbox), "glyph_ids": list(self.glyph_ids),
+        }
+
+
+# -- tokens ---------------------------------------------------------------------------
+_PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD]|S⌀|SR|\d+\s*[xX×])$")
+_COUNT = re.compile(r"^\d+$")
+_COUNT_LEAD = re.compile(r"^\d+\s*[xX×]$")
+_TIMES = re.compile(r"^[xX×]$")
+#: an ISO 286 tolerance class: fundamental deviation letter(s) and IT grade (H7, g6, js6, h11, H7/g6)
+_ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
+_FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
+_FOLLOW = re.compile(
+    rf"^(?:[±][\d.,]|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?)"
+)
+_DEV = re.compile(rf"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
+_TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
+_DUAL = re.compile(r"^\[\s*[\d.,/ ]+\s*\]$")
+_THREAD = re.compile(r"(?:^|\s)(?:M\d+(?:[.,]\d+)?\s*[xX×]\s*\d|M\d+\b(?!\s*$)|\d+/\d+-\d+\s*UN|#?\d+-\d+\s*UN|UN[CFS]\b|NPT\b|\bG\s?\d/\d)")
+_HAS_DIGIT = re.compile(r"\d")
+#: what may follow the value of a dimension
+_SUFFIX = re.compile(
+    r"^(?:(?:THRU|DEEP|TIEF|TYP\.?|MAX\.?|MIN\.?|max\.?|min\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|BOTH\s+SIDES|"
+    r"mm|in|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
+
+_GRAMMAR = re.compile(
+    rf"""^\s*
+    (?:(?P<count>\d+)\s*[xX×]\s+)?
+    (?P<open>[(\[])?\s*
+    (?P<chamfer_word>CHAMFER|FASE|C(?=\d))?\s*
+    (?P<prefix>S⌀|SR|⌀|R|□|\uFFFD)?\s*
+    (?:(?P<hi>{NUMBER})\s*/\s*(?P<lo>{NUMBER})(?![\d/])|(?P<nominal>{VALUE}))\s*(?P<deg>°)?
+    (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*°?)?
+    \s*(?P<close>[)\]])?
+    (?:\s*(?P<fit>{_FIT})(?![\d.,]))?
+    (?:\s*(?P<sym>±)\s*(?P<symval>{NUMBER})|\s*(?P<dev1>[+\-]{NUMBER}|0)(?:\s*/\s*(?P<dev2>[+\-]?{NUMBER}|0))?)?
+    (?:\s*\[(?P<dual>[^\]]+)\])?
+    \s*(?P<suffix>.*?)\s*$""",
+    re.VERBOSE,
+)
+
+
+@dataclass
+class _Piece:
+    word: Word
+    text: str
+    x0: float  # along the baseline, in the frame of ``angle``
+    x1: float
+    base: float  # baseline position across
+    size: float
+    angle: float
+    lead: bool = False
+    follow: bool = False
+    dev: bool = False
+
+
+def _frame_axes(angle: float) -> tuple[float, float, float, float]:
+    th = math.radians(angle)
+    return math.cos(th), -math.sin(th), math.sin(th), math.cos(th)
+
+
+def _symbol_marks(sheet: SheetLike, w: Word) -> str:
+    """The word's text with letters and private-use characters from another font than its digits as U+FFFD.
+
+    A symbol font that puts ``⌀`` on the letter ``n`` or on a private-use code reads as
+    ``n10``; until glyph recovery names the symbol, the dimension says it does not know it.
+    """
+    gs = [sheet.glyph(g) for g in w.glyph_ids]
+    digit_fonts = {g.font for g in gs if g.text.isdigit()}
+    if not digit_fonts or len({g.font for g in gs}) == 1:
+        return w.text
+    out = []
+    for g in gs:
+        ch = g.text
+        foreign = g.font not in digit_fonts and len(ch) == 1 and ((ch.isascii() and ch.isalpha()) or 0xE000 <= ord(ch) <= 0xF8FF)
+        out.append("\uFFFD" if foreign else ch)
+    return "".join(out)
+
+
+def _piece(sheet: SheetLike, w: Word, text: str) -> _Piece:
+    bx, by, nx, ny = _frame_axes(w.direction)
+    gs = [sheet.glyph(g) for g in w.glyph_ids]
+    along = [g.origin[0] * bx + g.origin[1] * by for g in gs]
+    ends = [a + g.advance for a, g in zip(along, gs, strict=True)]
+    perp = sorted(g.origin[0] * nx + g.origin[1] * ny for g in gs)
+    return _Piece(word=w, text=text, x0=min(along), x1=max(ends), base=perp[len(perp) // 2], size=w.size, angle=w.direction,
+                  lead=bool(_PREFIX_ONLY.match(text)) or bool(_COUNT.match(text)) or bool(_TIMES.match(text)),
+                  follow=bool(_FOLLOW.match(text)), dev=bool(_DEV.match(text)))
+
+
+def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
+    """Whether two pieces of one direction belong to one dimension (``a`` starts before ``b`` along the baseline)."""
+    size = max(a.size, b.size)
+    small = min(a.size, b.size)
+    db = b.base - a.base
+    gap = b.x0 - a.x1
+    # on one baseline: a lead before anything, anything before a follow-on piece
+    reach = s.inline_gap * (1.8 if _COUNT_LEAD.match(a.text) else 1.0)  # a count may sit across a symbol drawn as paths
+    if abs(db) <= 0.3 * size and small >= 0.55 * size and -0.3 * size <= gap <= reach * size:
+        if a.lead and (_COUNT.match(a.text) is None or _TIMES.match(b.text) or b.text[:1].isdigit() is False):
+            return True
+        if b.follow or (_TIMES.match(a.text) is not None):
+            return True
+        if _COUNT.match(a.text) and _TIMES.match(b.text):
+            return True
+    # a smaller deviation right of a number (above, on or under its baseline)
+    for big, sm in ((a, b), (b, a)):
+        if sm.dev and sm.size <= 0.9 * big.size and _HAS_DIGIT.search(big.text):
+            g = sm.x0 - big.x1
+            d = sm.base - big.base
+            if -0.3 * big.size <= g <= s.stack_reach * big.size and -0.95 * big.size <= d <= 0.45 * big.size:
+                return True
+    # two deviations stacked over each other, left aligned or overlapping
+    if a.dev and b.dev and 0.4 * size <= abs(db) <= 1.7 * size:
+        ov = min(a.x1, b.x1) - max(a.x0, b.x0)
+        if ov >= 0.4 * min(a.x1 - a.x0, b.x1 - b.x0) and abs(a.x0 - b.x0) <= 0.8 * size:
+            signed = a.text[:1] in "+-±−" or b.text[:1] in "+-±−" or a.text == "0" or b.text == "0"
+            same_places = _places(a.text) == _places(b.text) and _places(a.text) > 0
+            if signed or (same_places and abs(db) <= 1.25 * size and small <= size):
+                return True
+    # a tolerance or dual-unit line right under a number
+    for up, down in ((a, b), (b, a)):
+        d = down.base - up.base
+        if 0.85 * up.size <= d <= 1.9 * up.size and _HAS_DIGIT.search(up.text) and (_TOL_LINE.match(down.text) or _DUAL.match(down.text)):
+            ov = min(up.x1, down.x1) - max(up.x0, down.x0)
+            if ov > 0 or abs(up.x0 - down.x0) <= 1.5 * up.size:
+                return True
+    return False
+
+
+def _places(t: str) -> int:
+    m = re.search(r"[.,](\d+)", t)
+    return len(m.group(1)) if m else 0
+
+
+# -- reading --------------------------------------------------------------------------
+def _stack_pairs(pieces: list[_Piece]) -> list[tuple[_Piece, _Piece]]:
+    """Deviation pieces stacked over each other (upper first): ``+0.05`` over ``-0.02``, ``8.01`` over ``7.99``."""
+    pairs: list[tuple[_Piece, _Piece]] = []
+    taken: set[int] = set()
+    devs = sorted((p for p in pieces if p.dev), key=lambda p: (p.x0, p.base))
+    for i, p in enumerate(devs):
+        if id(p) in taken:
+            continue
+        best = None
+        for q in devs[i + 1:]:
+            if id(q) in taken:
+                continue
+            size = max(p.size, q.size)
+            db = abs(q.base - p.base)
+            ov = min(p.x1, q.x1) - max(p.x0, q.x0)
+            if 0.4 * size <= db <= 1.3 * size and ov >= 0.4 * min(p.x1 - p.x0, q.x1 - q.x0) and abs(p.size - q.size) <= 0.25 * size:
+                if best is None or db < abs(best.base - p.base):
+                    best = q
+        if best is not None:
+            taken.update((id(p), id(best)))
+            pairs.append((p, best) if p.base < best.base else (best, p))
+    return pairs
+
+
+def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
+    """The reading string of one linked group: the main baseline, stacks as ``upper/lower``, lines under it appended."""
+    tokens: list[tuple[float, str]] = []
+    pairs = _stack_pairs(pieces)
+    in_pair = {id(p) for pair in pairs for p in pair}
+    for up, low in pairs:
+        tokens.append((min(up.x0, low.x0), f"{canonical_symbols(up.text)}/{canonical_symbols(low.text)}"))
+    rest = [p for p in pieces if id(p) not in in_pair]
+    numeric = [p for p in rest if _HAS_DIGIT.search(p.text)]
+    below: list[_Piece] = []
+    if numeric:
+        main = max(numeric, key=lambda p: (p.size, -p.x0))
+        size = main.size
+        for p in rest:
+            if abs(p.base - main.base) <= 0.3 * size and p.size >= 0.7 * size:
+                tokens.append((p.x0, canonical_symbols(p.text)))
+            elif p.base - main.base >= 0.85 * size and p.size >= 0.7 * size:
+                below.append(p)
+            else:
+                # a lone smaller deviation: its sign says which one; unsigned, its place above or under the baseline
+                t = canonical_symbols(p.text)
+                if t[:1] not in "+-±":
+                    t = ("+" if p.base < main.base - 0.1 * size else "-") + t
+                tokens.append((p.x0, t))
+    else:
+        for p in rest:
+            tokens.append((p.x0, canonical_symbols(p.text)))
+    tokens.sort(key=lambda t: t[0])
+    text = " ".join(t for _x, t in tokens)
+    for p in sorted(below, key=lambda q: (q.base, q.x0)):
+        text += " " + canonical_symbols(p.text)
+    return _tidy(text), list(pieces)
+
+
+def _tidy(text: str) -> str:
+    s = canonical_fraction(text)
+    s = re.sub(r"\s+", " ", s).strip()
+    s = re.sub(r"([⌀R])\s+(?=[\d.,])", r"\1", s)  # "⌀ 10" -> "⌀10"
+    s = re.sub(r"(^|\s)(\d+)\s*[xX×](?=\s)", r"\1\2×", s)  # "2 x" / "2X" -> "2×"
+    s = re.sub(r"(^|\s)(\d+)[xX×](?=[⌀R\uFFFD(\[]|\d+[.,]\d)", r"\1\2× ", s)  # "2X⌀10" -> "2× ⌀10"
+    s = re.sub(r"±\s+", "±", s)
+    return s
+
+
+@dataclass
+class _Reading:
+    text: str
+    nominal: float | None
+    upper: float | None
+    lower: float | None
+    kind: str
+    count: int
+    fit: str | None
+    basic: bool
+    reference: bool
+    dual: str | None
+    suffix: str | None
+    strong: bool  # carries a tolerance or a fit
+
+
+def read_dimension(text: str) -> _Reading | None:
+    """Parse the reading string of one dimension; ``None`` when it is not one.
+
+    >>> r = read_dimension("2× ⌀10 H7 THRU")
+    >>> (r.count, r.kind, r.nominal, r.fit, r.suffix)
+    (2, 'diameter', 10.0, 'H7', 'THRU')
+    >>> r = read_dimension("8.01/7.99"); (r.nominal, r.upper, r.lower, r.text)
+    (8.0, 0.01, -0.01, '8.01/7.99')
+    >>> read_dimension("⌀6,00 -30,00 DEEP").suffix
+    '↧30,00 DEEP'
+    """
+    s = _tidy(text)
+    if _THREAD.search(s):
+        return None
+    m = _GRAMMAR.match(s)
+    if m is None:
+        return None
+    g = m.groupdict()
+    if g["open"] and g["close"] and {"(": ")", "[": "]"}[g["open"]] != g["close"]:
+        return None
+    if bool(g["open"]) != bool(g["close"]):
+        return None
+    suffix = g["suffix"] or None
+    dev1, dev2 = g["dev1"], g["dev2"]
+    # "⌀6,00 -30,00 DEEP": a signed value before DEEP is the depth, not a deviation
+    if dev1 and not dev2 and suffix and re.match(r"^DEEP\b", suffix, re.IGNORECASE):
+        suffix = f"↧{dev1.lstrip('+-')} {suffix}"
+        dev1 = None
+    if suffix and suffix[:1] in "×xX/" and not re.match(r"^[xX×]\s*\d+(?:[.,]\d+)?\s*(?:DEEP|°)", suffix):
+        return None
+    if suffix and not _SUFFIX.match(suffix):
+        return None  # words after the value that no dimension carries: a note, not a dimension
+    if suffix and (_HAS_DIGIT.search(suffix.split()[0]) and not re.match(r"^(?:↧|DEEP|X\s)", suffix)):
+        return None  # a second value: not one dimension
+    prefix = g["prefix"] or ""
+    kind = {"⌀": "diameter", "S⌀": "diameter", "R": "radius", "SR": "radius"}.get(prefix, "other" if prefix else "linear")
+    nominal = upper = lower = None
+    core = ""
+    if g["hi"] is not None:
+        hi, lo = parse_number(g["hi"]), parse_number(g["lo"])
+        if hi is None or lo is None or hi < lo:
+            return None
+        nominal = round((hi + lo) / 2, 6)
+        upper, lower = round(hi - nominal, 6), round(lo - nominal, 6)
+        core = f"{prefix}{g['hi']}/{g['lo']}"
+    else:
+        nominal = parse_number(g["nominal"])
+        if nominal is None:
+            return None
+        core = f"{prefix}{g['nominal']}{g['deg'] or ''}"
+    if g["deg"]:
+        kind = "angular"
+    chamfer = bool(g["chamfer_angle"]) or bool(g["chamfer_word"])
+    if chamfer:
+        kind = "chamfer"
+        if g["chamfer_angle"]:
+            core += f"×{g['chamfer_angle']}°"
+    tol = ""
+    if g["sym"]:
+        v = parse_number(g["symval"])
+        if v is None:
+            return None
+        upper, lower = abs(v), -abs(v)
+        tol = f"±{g['symval']}"
+    elif dev1 is not None:
+        a = parse_number(dev1)
+        b = parse_number(dev2) if dev2 is not None else None
+        if a is None:
+            return None
+        if dev2 is None:
+            # one printed deviation: the other one is 0
+            upper, lower = (a, 0.0) if a >= 0 and dev1.startswith(("+", "0")) and dev1 != "0" else (0.0, a)
+            tol = dev1
+        else:
+            if b is None:
+                return None
+            upper, lower = max(a, b), min(a, b)
+            tol = f"{dev1}/{dev2}"
+    basic = g["open"] == "["
+    reference = g["open"] == "("
+    if basic:
+        core = f"[{core}]"
+    if reference:
+        core = f"({core})"
+    parts = []
+    count = int(g["count"]) if g["count"] else 1
+    if g["count"]:
+        parts.append(f"{count}×")
+    if g["chamfer_word"] and g["chamfer_word"] != "C":
+        parts.append(g["chamfer_word"])
+    parts.append(("C" if g["chamfer_word"] == "C" else "") + core)
+    if g["fit"]:
+        parts.append(g["fit"])
+    if tol:
+        parts.append(tol)
+    if g["dual"]:
+        parts.append(f"[{g['dual'].strip()}]")
+    if suffix:
+        parts.append(suffix)
+    return _Reading(text=" ".join(parts), nominal=nominal, upper=upper, lower=lower, kind=kind, count=count, fit=g["fit"],
+                    basic=basic, reference=reference, dual=g["dual"].strip() if g["dual"] else None, suffix=suffix,
+                    strong=bool(tol or g["fit"] or g["hi"]))
+
+
+# -- the pass -------------------------------------------------------------------------
+def _blocked(sheet: SheetLike) -> list[BBox]:
+    results = getattr(sheet, "results", {}) or {}
+    out: list[BBox] = []
+    tb = results.get("title_block")
+    if tb is not None:
+        out.append(tb.bbox)
+    out.extend(t.bbox for t in results.get("tables", ()) or ())
+    out.extend(n.bbox for n in results.get("notes", ()) or ())
+    return out
+
+
+def _in_frame_compartment(sheet: SheetLike, w: Word) -> bool:
+    """Inside a small ruled cell that has a neighbour cell of the same height (a GD&T frame compartment)."""
+    d = round(w.direction) % 360
+    if d not in (0, 90, 180, 270) or abs(w.direction - round(w.direction)) > 0.5:
+        return False
+    rules = rules_for(sheet, d)
+    fb = box_to_frame(d, w.bbox)
+    cell = cell_around(rules, fb)
+    if cell is None or cell[3] - cell[1] > 3.0 * w.size:
+        return False
+    x0, top, x1, bottom = cell
+    h = bottom - top
+    for probe in ((x1 + 0.5, x1 + 0.5 + h * 0.3), (x0 - 0.5 - h * 0.3, x0 - 0.5)):
+        other = cell_around(rules, (probe[0], top + h * 0.4, probe[1], bottom - h * 0.4))
+        if other is not None and abs(other[1] - top) <= 1.0 and abs(other[3] - bottom) <= 1.0:
+            return True
+    return False
+
+
+def _basic_box(sheet: SheetLike, bbox: BBox, direction: float, size: float) -> bool:
+    d = round(direction) % 360
+    if d not in (0, 90, 180, 270):
+        return False
+    cell = cell_around(rules_for(sheet, d), box_to_frame(d, bbox))
+    if cell is None:
+        return False
+    fb = box_to_frame(d, bbox)
+    return (cell[2] - cell[0]) <= (fb.x1 - fb.x0) + 3.0 * size and (cell[3] - cell[1]) <= 2.2 * size
+
+
+_UNIT_NOTE = re.compile(r"(?:DIMENSIONS?\s+(?:ARE\s+)?IN|ALL\s+DIMENSIONS\s+(?:ARE\s+)?IN|UNITS?\s*:?|MASSE\s+IN|MAẞE\s+IN)\s*(MM|MILLIMETERS?|MILLIMETRES?|INCH(?:ES)?|IN\b)",
+                        re.IGNORECASE)
+
+
+def sheet_unit(sheet: SheetLike) -> tuple[str | None, str | None]:
+    """The length unit a sheet states (title-block units field, then a note), with where it was found."""
+    results = getattr(sheet, "results", {}) or {}
+    tb = results.get("title_block")
+    if tb is not None:
+        v = tb.value("units")
+        if v:
+            u = _unit_word(v)
+            if u:
+                return u, "title_block"
+    m = _UNIT_NOTE.search(sheet.text)
+    if m:
+        return _unit_word(m.group(1)), "note"
+    return None, None
+
+
+def _unit_word(v: str) -> str | None:
+    t = v.strip().upper()
+    if t.startswith("MM") or t.startswith("MILLIM"):
+        return "mm"
+    if t.startswith("IN"):
+        return "in"
+    return None
+
+
+def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None) -> tuple[Dimension, ...]:
+    s = settings or DimensionSettings()
+    layout = sheet.layout
+    shadowed = set(layout.shadowed_line_ids)
+    blocked = _blocked(sheet)
+    geo = geometry_for(sheet)
+    rings = BoxIndex((i, c.bbox) for i, c in enumerate(geo.circles))
+    pieces: list[_Piece] = []
+    for w in layout.words:
+        if w.line_id in shadowed or not w.text.strip():
+            continue
+        text = canonical_symbols(_symbol_marks(sheet, w).strip())
+        if not (_HAS_DIGIT.search(text) or _PREFIX_ONLY.match(text) or _FOLLOW.match(text)):
+            continue
+        c = w.bbox.center
+        if any(b.contains_point(c) for b in blocked):
+            continue
+        if _HAS_DIGIT.search(text) and _in_frame_compartment(sheet, w):
+            continue
+        if any(geo.circles[i].radius <= 2.0 * w.size and geo.circles[i].bbox.contains(w.bbox) for i in rings.intersection(w.bbox)):
+            continue  # an item number in a balloon
+        pieces.append(_piece(sheet, w, text))
+    if not pieces:
+        return ()
+    index = BoxIndex((i, p.word.bbox.expand(2.0 * p.size)) for i, p in enumerate(pieces))
+    rows: list[int] = []
+    cols: list[int] = []
+    for i, p in enumerate(pieces):
+        for j in index.intersection(p.word.bbox.expand(2.0 * p.size)):
+            if j <= i:
+                continue
+            q = pieces[j]
+            if abs((p.angle - q.angle + 180) % 360 - 180) > 2.0:
+                continue
+            a, b = (p, q) if p.x0 <= q.x0 else (q, p)
+            if _linked(a, b, s):
+                rows.append(i)
+                cols.append(j)
+    n = len(pieces)
+    graph = coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n))
+    _count, labels = connected_components(graph, directed=False)
+    groups: dict[int, list[int]] = {}
+    for i, lab in enumerate(labels.tolist()):
+        groups.setdefault(lab, []).append(i)
+    unit, unit_source = sheet_unit(sheet)
+    out: list[Dimension] = []
+    for members in groups.values():
+        group = [pieces[i] for i in members]
+        if not any(_HAS_DIGIT.search(p.text) for p in group):
+            continue
+        text, ordered = _compose(group)
+        reading = read_dimension(text)
+        if reading is None:
+            continue
+        words = sorted({p.word.id for p in ordered})
+        bbox = BBox.union_all(p.word.bbox for p in ordered)
+        size = max(p.size for p in ordered)
+        angle = group[0].angle
+        geometry, target = _support(geo, bbox, size * s.support_reach)
+        if geometry == "none" and s.require_geometry and not reading.strong:
+            continue
+        basic = reading.basic or _basic_box(sheet, bbox, angle, size)
+        txt = reading.text
+        if basic and not reading.basic:
+            txt = re.sub(r"^((?:\d+× )?)(\S+)", r"\1[\2]", txt)
+        d_unit, d_source = ("deg", "angle") if reading.kind == "angular" else (unit, unit_source)
+        if d_unit is None and reading.kind != "angular":
+            nom = re.search(r"(?<![\d])[.]\d", text)
+            if nom:
+                d_unit, d_source = "in", "number_style"
+        out.append(
+            Dimension(
+                text=txt, nominal=reading.nominal, upper=reading.upper, lower=reading.lower, kind=reading.kind,
+                count=reading.count, unit=d_unit, unit_source=d_source, fit=reading.fit, basic=basic,
+                reference=reading.reference, dual=reading.dual, suffix=reading.suffix, bbox=bbox, direction=angle,
+                glyph_ids=tuple(sorted(g for p in ordered for g in p.word.glyph_ids)), word_ids=tuple(words),
+                geometry=geometry, target=target, debug={"reading": text},
+            )
+        )
+    out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
+    return tuple(out)
+
+
+def _support(geo: Any, bbox: BBox, reach: float) -> tuple[str, tuple[float, float] | None]:
+    """``dimension_line`` / ``leader`` when such a line passes within ``reach`` of the text box, else ``none``."""
+    best: tuple[float, str, tuple[float, float] | None] | None = None
+    for lead in geo.leaders:
+        d = point_box_distance(lead.free_end, bbox)
+        if d <= reach and (best is None or d < best[0]):
+            best = (d, "leader", lead.target)
+    if best is not None:
+        return best[1], best[2]
+    for sid in geo.stem_index.intersection(bbox.expand(reach)):
+        st = geo.strokes[sid]
+        if segment_box_distance(st.p0, st.p1, bbox) <= reach:
+            return "dimension_line", None
+    return "none", None
+
+
+@analyzer("dimensions", requires={"words", "paths", "title_block", "tables", "notes"}, assigns={"dimensions"},
+          settings=DimensionSettings)
+def dimensions_analyzer(sheet: Sheet, settings: DimensionSettings) -> tuple[Dimension, ...]:
+    """Dimensions with their tolerance zones, from exploded CAD text and the dimension lines near it."""
+    return find_dimensions(sheet, settings)
+
+
+__all__ = ["Dimension", "DimensionSettings", "find_dimensions", "read_dimension", "sheet_unit"]

@@ -1,0 +1,422 @@
+"""Dimension-line geometry: terminators, the lines they end, and leader chains.
+
+Computed once per sheet (cached) and shared by the ``dimensions`` and ``callouts`` analyzers.
+
+* **Terminators**: small filled triangles (arrowheads; the tip is the sharpest
+  corner), small filled round shapes (dots; the tip is the centre), open
+  arrowheads (a stroked V of two short equal arms), and ticks (a short oblique
+  stroke centred on the end of a longer line, 10°-80° to it).
+* **Stems**: the straight line that starts at a terminator (its end within a
+  tolerance of the tip, or inside a filled arrowhead on its axis).
+* A stem whose other end reaches another terminator is a **dimension line**.
+  Otherwise the stem is followed through connected straight segments (an
+  elbow, a shoulder; at most ``max_hops``, stopping at branches): that chain
+  is a **leader**, its free end is where the callout text or balloon sits.
+
+Nothing here loops over all pairs: line end points are hashed on a grid and
+looked up by cell.
+
+>>> from pdftract.testing import make_sheet, line_path
+>>> arrow = line_path(0, [(100.0, 100.0), (106.9, 97.3), (105.2, 94.8)], closed=True, fill=True)
+>>> sheet = make_sheet(lines=[(100, 100, 130, 80), (130, 80, 150, 80)], paths=[arrow])
+>>> geo = geometry_for(sheet)
+>>> [(t.kind, t.tip) for t in geo.terminators]
+[('filled', (100.0, 100.0))]
+>>> (leader,) = geo.leaders
+>>> leader.target, leader.free_end
+((100.0, 100.0), (150.0, 80.0))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from pdftract.geometry import BBox, Point
+from pdftract.index import BoxIndex
+from pdftract.model.primitives import Segment
+from pdftract.model.sheet import SheetLike
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Terminator:
+    """The end mark of a dimension line or leader."""
+
+    kind: str  # filled | open | dot | tick
+    tip: Point
+    direction: Point | None  # unit vector from the body to the tip (None for dots and ticks)
+    size: float
+    path_ids: tuple[int, ...]
+    bbox: BBox
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stroke:
+    """One straight line piece of the sheet's linework."""
+
+    id: int
+    p0: Point
+    p1: Point
+    path_id: int
+    segment_id: int
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.p1[0] - self.p0[0], self.p1[1] - self.p0[1])
+
+    @property
+    def bbox(self) -> BBox:
+        return BBox.from_points((self.p0, self.p1))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DimensionLine:
+    """A line with a terminator at each end."""
+
+    stroke_id: int
+    ends: tuple[int, int]  # terminator indices
+    p0: Point
+    p1: Point
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Leader:
+    """A chain of straight lines from a terminator to a free end."""
+
+    terminator: int
+    target: Point
+    free_end: Point
+    stroke_ids: tuple[int, ...]
+    points: tuple[Point, ...]  # target first, free end last
+    last_direction: Point  # unit vector of the last piece, pointing to the free end
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Circle:
+    """A stroked closed round subpath (a balloon, a hole)."""
+
+    center: Point
+    radius: float
+    path_id: int
+    bbox: BBox
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaderGeometry:
+    terminators: tuple[Terminator, ...]
+    circles: tuple[Circle, ...]
+    strokes: tuple[Stroke, ...]
+    dimension_lines: tuple[DimensionLine, ...]
+    leaders: tuple[Leader, ...]
+    #: an R-tree over the strokes that are part of a dimension line or a leader (ids index ``strokes``)
+    stem_index: BoxIndex
+    terminator_index: BoxIndex
+
+
+MAX_TERMINATOR = 14.0  # pt, longest side of an arrowhead or dot
+MAX_HOPS = 3
+
+
+def _unit(dx: float, dy: float) -> Point:
+    n = math.hypot(dx, dy)
+    return (dx / n, dy / n) if n > 1e-9 else (0.0, 0.0)
+
+
+def _vertices(points: Iterable[Point]) -> list[Point]:
+    out: list[Point] = []
+    for p in points:
+        if not out or math.hypot(p[0] - out[-1][0], p[1] - out[-1][1]) > 0.05:
+            out.append(p)
+    if len(out) > 1 and math.hypot(out[0][0] - out[-1][0], out[0][1] - out[-1][1]) <= 0.05:
+        out.pop()
+    return out
+
+
+def _triangle_tip(vs: list[Point]) -> tuple[Point, Point] | None:
+    """The tip of an arrowhead outline and the unit direction body -> tip, or ``None`` if it is not one.
+
+    The outline may be a triangle or a triangle with a rounded or notched back
+    (many vertices): the tip is the sharp corner (under 75°) farthest out, every other
+    vertex lies behind it, and the shape is at least 1.2 times longer than wide.
+    """
+    n = len(vs)
+    if n < 3 or n > 24:
+        return None
+    angles = [_angle(vs[i - 1], vs[i], vs[(i + 1) % n]) for i in range(n)]
+    sharp = [i for i in range(n) if angles[i] <= 75.0]
+    if not sharp:
+        return None
+    mx, my = sum(v[0] for v in vs) / n, sum(v[1] for v in vs) / n
+    # the tip: the sharp corner farthest from the middle (a rounded back meets the sides in sharp corners too)
+    k = max(sharp, key=lambda i: (math.hypot(vs[i][0] - mx, vs[i][1] - my), -i))
+    tip = vs[k]
+    rest = [v for i, v in enumerate(vs) if i != k]
+    cx, cy = sum(v[0] for v in rest) / len(rest), sum(v[1] for v in rest) / len(rest)
+    u = _unit(tip[0] - cx, tip[1] - cy)
+    along = [(v[0] - tip[0]) * u[0] + (v[1] - tip[1]) * u[1] for v in rest]
+    across = [(v[0] - tip[0]) * -u[1] + (v[1] - tip[1]) * u[0] for v in rest]
+    length, width = -min(along), max(across) - min(across)
+    if max(along) > 0.05 * length or length < 1.2 * width or length < 0.8:
+        return None
+    return tip, u
+
+
+def _angle(a: Point, b: Point, c: Point) -> float:
+    """The angle at ``b`` (degrees)."""
+    u = (a[0] - b[0], a[1] - b[1])
+    v = (c[0] - b[0], c[1] - b[1])
+    nu, nv = math.hypot(*u), math.hypot(*v)
+    if nu < 1e-9 or nv < 1e-9:
+        return 180.0
+    cosv = max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / (nu * nv)))
+    return math.degrees(math.acos(cosv))
+
+
+def _subpaths(segments: tuple[Segment, ...]) -> list[list[Segment]]:
+    out: list[list[Segment]] = []
+    for s in segments:
+        if s.kind == "move" or not out:
+            out.append([])
+        out[-1].append(s)
+    return out
+
+
+def find_terminators(sheet: SheetLike) -> list[Terminator]:
+    """Filled arrowheads, dots and open arrowheads (ticks are found with the lines, see :func:`geometry_for`).
+
+    CAD exporters often paint all arrowheads of a sheet as one filled path of
+    many subpaths, so each subpath is judged on its own.
+    """
+    out: list[Terminator] = []
+    for p in sheet.paths:
+        if p.is_rect:
+            continue
+        if p.fill:
+            subs = _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]
+            for sub in subs:
+                if len(sub) > 26:
+                    continue
+                pts = [pt for sg in sub for pt in sg.points]
+                b = BBox.from_points(pts)
+                side = max(b.width, b.height)
+                if side > MAX_TERMINATOR or side < 0.4:
+                    continue
+                if any(sg.kind == "curve" for sg in sub):
+                    if min(b.width, b.height) >= 0.7 * side and side <= 6.0:
+                        out.append(Terminator(kind="dot", tip=b.center, direction=None, size=side, path_ids=(p.id,), bbox=b))
+                    continue
+                vs = _vertices(pt for sg in sub for pt in (sg.points if sg.kind != "close" else sg.points[:1]))
+                hit = _triangle_tip(vs)
+                if hit is not None:
+                    out.append(Terminator(kind="filled", tip=hit[0], direction=hit[1], size=side, path_ids=(p.id,), bbox=b))
+        elif p.stroke and len(p.segments) <= 64:
+            for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:
+                if len(sub) != 3 or sub[0].kind != "move" or sub[1].kind != "line" or sub[2].kind != "line":
+                    continue
+                a, tip, c = sub[1].points[0], sub[1].points[1], sub[2].points[1]
+                la, lc = math.hypot(a[0] - tip[0], a[1] - tip[1]), math.hypot(c[0] - tip[0], c[1] - tip[1])
+                if not (0.8 <= la <= 12 and 0.8 <= lc <= 12) or max(la, lc) > 1.5 * min(la, lc):
+                    continue
+                ang = _angle(a, tip, c)
+                if 8.0 <= ang <= 70.0:
+                    base = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
+                    b = BBox.from_points((a, tip, c))
+                    out.append(Terminator(kind="open", tip=tip, direction=_unit(tip[0] - base[0], tip[1] - base[1]),
+                                          size=max(b.width, b.height), path_ids=(p.id,), bbox=b))
+    return out
+
+
+def find_circles(sheet: SheetLike, *, min_radius: float = 2.0, max_radius: float = 40.0) -> list[Circle]:
+    """Stroked closed subpaths of Béziers only, as wide as high: circles (balloons, holes)."""
+    out: list[Circle] = []
+    for p in sheet.paths:
+        if not p.stroke or p.is_rect:
+            continue
+        b = p.bbox
+        if p.subpath_count == 1 and (b.width > 2 * max_radius + 1 or b.height > 2 * max_radius + 1):
+            continue
+        for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:
+            curves = [sg for sg in sub if sg.kind == "curve"]
+            if len(curves) < 4 or len(curves) > 16 or any(sg.kind == "line" for sg in sub):
+                continue
+            start, end = curves[0].points[0], curves[-1].points[-1]
+            bb = BBox.from_points([pt for sg in curves for pt in (sg.points[0], sg.points[-1])])
+            r = (bb.width + bb.height) / 4
+            if not (min_radius <= r <= max_radius) or abs(bb.width - bb.height) > 0.15 * max(bb.width, bb.height):
+                continue
+            if math.hypot(start[0] - end[0], start[1] - end[1]) > 0.05 * r:
+                continue
+            out.append(Circle(center=bb.center, radius=r, path_id=p.id, bbox=bb))
+    return out
+
+
+def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
+    """Straight stroked pieces, leaving out the outlines of the terminators (and open arrowheads' arms)."""
+    index = BoxIndex((i, t.bbox.expand(0.3)) for i, t in enumerate(terms))
+    out: list[Stroke] = []
+    for p in sheet.paths:
+        if not p.stroke:
+            continue
+        for s in p.segments:
+            if s.kind in ("line", "close"):
+                a, b = s.points[0], s.points[-1]
+                if math.hypot(b[0] - a[0], b[1] - a[1]) < 0.5:
+                    continue
+                box = BBox.from_points((a, b))
+                if any(terms[i].bbox.expand(0.3).contains(box) for i in index.intersection(box)):
+                    continue
+                out.append(Stroke(id=len(out), p0=a, p1=b, path_id=p.id, segment_id=s.id))
+    return out
+
+
+class _EndGrid:
+    """Stroke end points hashed on a grid for 'which strokes end near this point' lookups."""
+
+    def __init__(self, strokes: list[Stroke], cell: float = 4.0) -> None:
+        self.cell = cell
+        self.grid: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for s in strokes:
+            for end, p in enumerate((s.p0, s.p1)):
+                self.grid.setdefault((int(p[0] // cell), int(p[1] // cell)), []).append((s.id, end))
+        self.strokes = strokes
+
+    def near(self, p: Point, tol: float) -> list[tuple[int, int, float]]:
+        c = self.cell
+        out: list[tuple[int, int, float]] = []
+        r = int(tol // c) + 1
+        gx, gy = int(p[0] // c), int(p[1] // c)
+        for ix in range(gx - r, gx + r + 1):
+            for iy in range(gy - r, gy + r + 1):
+                for sid, end in self.grid.get((ix, iy), ()):
+                    s = self.strokes[sid]
+                    q = s.p0 if end == 0 else s.p1
+                    d = math.hypot(q[0] - p[0], q[1] - p[1])
+                    if d <= tol:
+                        out.append((sid, end, d))
+        out.sort(key=lambda t: (t[2], t[0], t[1]))
+        return out
+
+
+def _ticks(strokes: list[Stroke], grid: _EndGrid) -> tuple[list[Terminator], set[int]]:
+    """Short oblique strokes centred on the end of a longer stroke."""
+    out: list[Terminator] = []
+    used: set[int] = set()
+    for s in strokes:
+        length = s.length
+        if not 1.5 <= length <= 16.0:
+            continue
+        mid = ((s.p0[0] + s.p1[0]) / 2, (s.p0[1] + s.p1[1]) / 2)
+        for sid, end, _d in grid.near(mid, max(0.6, 0.12 * length)):
+            other = strokes[sid]
+            if sid == s.id or other.length < 2.5 * length:
+                continue
+            ang = _angle(s.p0, mid, other.p1 if end == 0 else other.p0)
+            ang = min(ang, 180.0 - ang)
+            if 10.0 <= ang <= 80.0:
+                tip = other.p0 if end == 0 else other.p1
+                out.append(Terminator(kind="tick", tip=tip, direction=None, size=length, path_ids=(s.path_id,), bbox=s.bbox))
+                used.add(s.id)
+                break
+    return out, used
+
+
+def geometry_for(sheet: SheetLike) -> LeaderGeometry:
+    """The sheet's terminators, dimension lines and leaders (computed once per sheet, cached)."""
+    cache = sheet._cache()
+    hit = cache.get("leader_geometry")
+    if isinstance(hit, LeaderGeometry):
+        return hit
+    terms = find_terminators(sheet)
+    strokes = _strokes(sheet, terms)
+    grid = _EndGrid(strokes)
+    ticks, tick_strokes = _ticks(strokes, grid)
+    terms.extend(ticks)
+    terms.sort(key=lambda t: (round(t.tip[1], 3), round(t.tip[0], 3), t.kind))
+    term_index = BoxIndex((i, t.bbox.expand(0.6)) for i, t in enumerate(terms))
+
+    def stems_of(i: int) -> list[tuple[int, int]]:
+        """(stroke id, the end that touches the terminator) for the lines a terminator ends."""
+        t = terms[i]
+        tol = max(0.8, 0.2 * t.size)
+        found: list[tuple[int, int]] = []
+        for sid, end, _d in grid.near(t.tip, tol if t.kind != "filled" else t.size + 0.6):
+            if sid in tick_strokes:
+                continue
+            s = strokes[sid]
+            q, far = (s.p0, s.p1) if end == 0 else (s.p1, s.p0)
+            if t.kind in ("filled", "open") and t.direction is not None:
+                # the line runs back from the tip along the arrow's axis
+                u = _unit(far[0] - q[0], far[1] - q[1])
+                if u[0] * t.direction[0] + u[1] * t.direction[1] > -0.985:
+                    continue
+                # its end is at the tip or inside the arrowhead on the axis
+                along = (t.tip[0] - q[0]) * t.direction[0] + (t.tip[1] - q[1]) * t.direction[1]
+                off = abs((q[0] - t.tip[0]) * t.direction[1] - (q[1] - t.tip[1]) * t.direction[0])
+                if not (-tol <= along <= t.size + 0.6) or off > max(0.5, 0.15 * t.size):
+                    continue
+            if s.length < 1.5 * max(t.size, 1.0) and t.kind != "dot":
+                continue
+            found.append((sid, end))
+        return found
+
+    dim_lines: list[DimensionLine] = []
+    leaders: list[Leader] = []
+    stem_ids: set[int] = set()
+    seen_dim: set[int] = set()
+    for i in range(len(terms)):
+        for sid, end in stems_of(i):
+            s = strokes[sid]
+            far = s.p1 if end == 0 else s.p0
+            # the far end at another terminator: a dimension line
+            other = None
+            for j in term_index.intersection(BBox(far[0], far[1], far[0], far[1]).expand(0.8)):
+                if j != i and (sid, 1 - end) in stems_of(j):
+                    other = j
+                    break
+            if other is not None:
+                if sid not in seen_dim:
+                    seen_dim.add(sid)
+                    dim_lines.append(DimensionLine(stroke_id=sid, ends=(min(i, other), max(i, other)), p0=s.p0, p1=s.p1))
+                stem_ids.add(sid)
+                continue
+            chain = [sid]
+            pts: list[Point] = [terms[i].tip, far]
+            cur = far
+            for _hop in range(MAX_HOPS):
+                nxt = [(k, e) for k, e, _d in grid.near(cur, 0.8) if k not in chain and k not in tick_strokes]
+                if len(nxt) != 1:
+                    break
+                k, e = nxt[0]
+                ks = strokes[k]
+                cur = ks.p1 if e == 0 else ks.p0
+                chain.append(k)
+                pts.append(cur)
+            last = _unit(pts[-1][0] - pts[-2][0], pts[-1][1] - pts[-2][1])
+            leaders.append(Leader(terminator=i, target=terms[i].tip, free_end=pts[-1], stroke_ids=tuple(chain),
+                                  points=tuple(pts), last_direction=last))
+            stem_ids.update(chain)
+    stem_index = BoxIndex((sid, strokes[sid].bbox) for sid in sorted(stem_ids))
+    geo = LeaderGeometry(terminators=tuple(terms), circles=tuple(find_circles(sheet)), strokes=tuple(strokes), dimension_lines=tuple(dim_lines),
+                         leaders=tuple(leaders), stem_index=stem_index, terminator_index=term_index)
+    cache["leader_geometry"] = geo
+    return geo
+
+
+def point_box_distance(p: Point, b: BBox) -> float:
+    dx = max(b.x0 - p[0], 0.0, p[0] - b.x1)
+    dy = max(b.top - p[1], 0.0, p[1] - b.bottom)
+    return math.hypot(dx, dy)
+
+
+def segment_box_distance(p0: Point, p1: Point, b: BBox) -> float:
+    """Distance between a line segment and a box (0 when they touch)."""
+    from shapely.geometry import LineString, box
+
+    return float(LineString([p0, p1]).distance(box(b.x0, b.top, b.x1, b.bottom)))
+
+
+__all__ = ["Circle", "DimensionLine", "Leader", "LeaderGeometry", "Stroke", "Terminator", "find_terminators", "geometry_for",
+           "point_box_distance", "segment_box_distance"]
