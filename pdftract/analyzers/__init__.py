@@ -4,11 +4,13 @@ when imported; this package imports them all so ``Pipeline()`` finds them.
 * :mod:`pdftract.analyzers.tables`: ruled BOM, revision and drawing-index tables (``tables``).
 * :mod:`pdftract.analyzers.clouds`: revision clouds linked to revision-table rows (``revision_clouds``).
 * :mod:`pdftract.analyzers.title_block`: title-block fields and sheet x of y (``title_block``).
-* :mod:`pdftract.analyzers.dimensions`: dimensions with tolerance zones (``dimensions``).
+* :mod:`pdftract.analyzers.dimensions`: dimensions with tolerance zones (``dimensions``); their geometry
+  (terminators, dimension lines, leaders) is :mod:`pdftract.analyzers.leaders`.
+* :mod:`pdftract.analyzers.callouts`: leader notes and balloons linked to BOM rows (``callouts``).
 * :mod:`pdftract.analyzers.notes`: numbered general notes (``notes``) and cross-sheet references (``references``).
 
 The grid engine they share is :mod:`pdftract.analyzers.grid`. Third-party analyzers register
 through the ``pdftract.analyzers`` entry-point group.
 """
 
-from pdftract.analyzers import clouds, dimensions, notes, tables, title_block  # noqa: F401
+from pdftract.analyzers import callouts, clouds, dimensions, notes, tables, title_block  # noqa: F401

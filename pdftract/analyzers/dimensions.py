@@ -280,7 +280,8 @@ def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
     numeric = [p for p in rest if _HAS_DIGIT.search(p.text)]
     below: list[_Piece] = []
     if numeric:
-        main = max(numeric, key=lambda p: (p.size, -p.x0))
+        # the nominal: the largest plain number (a tolerance line under it starts with a sign)
+        main = max(numeric, key=lambda p: (p.size, p.text[:1] not in "+-±" and "/" not in p.text, -p.x0))
         size = main.size
         for p in rest:
             if abs(p.base - main.base) <= 0.3 * size and p.size >= 0.7 * size:
@@ -516,7 +517,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         if w.line_id in shadowed or not w.text.strip():
             continue
         text = canonical_symbols(_symbol_marks(sheet, w).strip())
-        if not (_HAS_DIGIT.search(text) or _PREFIX_ONLY.match(text) or _FOLLOW.match(text)):
+        if not (_HAS_DIGIT.search(text) or _PREFIX_ONLY.match(text) or _FOLLOW.match(text) or _TIMES.match(text)):
             continue
         c = w.bbox.center
         if any(b.contains_point(c) for b in blocked):
@@ -528,6 +529,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         pieces.append(_piece(sheet, w, text))
     if not pieces:
         return ()
+    piece_words = {p.word.id for p in pieces}
     index = BoxIndex((i, p.word.bbox.expand(2.0 * p.size)) for i, p in enumerate(pieces))
     rows: list[int] = []
     cols: list[int] = []
@@ -553,6 +555,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
     for members in groups.values():
         group = [pieces[i] for i in members]
         if not any(_HAS_DIGIT.search(p.text) for p in group):
+            continue
+        if _in_prose(layout, group, piece_words):
             continue
         text, ordered = _compose(group)
         reading = read_dimension(text)
@@ -585,6 +589,24 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         )
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
+
+
+def _in_prose(layout: Any, group: list[_Piece], piece_words: set[int]) -> bool:
+    """A number inside a sentence (``Ra 2,5``, ``4 x CHAMFER 0,2``, ``DIN 974``): a word that is no dimension
+    piece sits right next to one of the group's pieces on its line."""
+    for p in group:
+        line = layout.lines[p.word.line_id]
+        ids = line.word_ids
+        k = ids.index(p.word.id)
+        for j in (k - 1, k + 1):
+            if 0 <= j < len(ids) and ids[j] not in piece_words:
+                other = layout.words[ids[j]]
+                if not other.text.strip() or not any(ch.isalnum() for ch in other.text):
+                    continue
+                gap = max(other.bbox.x0 - p.word.bbox.x1, p.word.bbox.x0 - other.bbox.x1) if p.angle == 0 else 0.0
+                if gap <= 1.0 * p.size:
+                    return True
+    return False
 
 
 def _support(geo: Any, bbox: BBox, reach: float) -> tuple[str, tuple[float, float] | None]:

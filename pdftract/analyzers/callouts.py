@@ -1,0 +1,241 @@
+"""Callouts: leaders and balloons paired with their text (DESIGN §6 ``pages[].callouts[]``).
+
+Every leader of :mod:`pdftract.analyzers.leaders` (a line chain with a
+terminator at one end) is followed to its free end:
+
+* a circle there (the free end on its rim) is a **balloon**: its text is the
+  item number, linked to the BOM row with that item when the sheet has a BOM;
+* else the text block nearest the free end (within ``reach`` × its font size)
+  is the callout text: its line plus the lines stacked with it in one block
+  (a two-line hole note). Leaders whose text is a dimension (``⌀10 H7``) are
+  the dimension's, not a callout.
+
+``kind``: ``balloon``, ``thread`` (``M6x1.0-6H``, ``1/4-20 UNC-2B``, ``#4-40``),
+``hole`` (``⌀`` with ``THRU``/``DEEP``/counterbore/countersink or ``DIN 974``),
+``chamfer``, ``surface_finish`` (``Ra``/``Rz``), ``weld``, else ``note``. The
+``target`` is the terminator point (the tip of the arrow, the centre of the dot).
+
+>>> from pdftract.testing import make_sheet, line_path
+>>> arrow = line_path(0, [(100.0, 100.0), (106.9, 97.3), (105.2, 94.8)], closed=True, fill=True)
+>>> sheet = make_sheet(lines=[(100, 100, 130, 80), (130, 80, 150, 80)], paths=[arrow],
+...                    text=[("2X M6x1.0-6H THRU", 152, 83)])
+>>> (c,) = find_callouts(sheet)
+>>> c.kind, c.text, c.target
+('thread', '2X M6x1.0-6H THRU', (100.0, 100.0))
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdftract.analyzers.dimensions import Dimension
+from pdftract.analyzers.notation import canonical_symbols
+from pdftract.analyzers.leaders import Leader, LeaderGeometry, geometry_for, point_box_distance
+from pdftract.analyzers.tables import Table, TableKind
+from pdftract.geometry import BBox
+from pdftract.index import BoxIndex
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.model.text import Line
+from pdftract.pipeline import analyzer
+from pdftract.settings import Settings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CalloutSettings(Settings):
+    reach: float = 1.3  # how far the text may sit from the leader's free end, × its font size
+    rim: float = 0.12  # how far off a balloon's rim the free end may be, × its radius (at least 1 pt)
+
+    def validate(self) -> None:
+        if self.reach <= 0:
+            self.fail("reach", "must be > 0")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Callout:
+    text: str
+    kind: str
+    target: tuple[float, float]
+    bbox: BBox
+    terminator: str
+    item: int | None = None
+    bom: dict[str, Any] | None = None  # {"table": i, "row": j, "record": {...}} for a balloon naming a BOM item
+    glyph_ids: tuple[int, ...] = ()
+    leader: tuple[tuple[float, float], ...] = ()
+    debug: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import bbox_out, r2
+
+        return {
+            "text": self.text, "kind": self.kind, "target": [r2(self.target[0]), r2(self.target[1])],
+            "terminator": self.terminator, "item": self.item, "bom": self.bom, "bbox": bbox_out(self.bbox),
+            "leader": [[r2(x), r2(y)] for x, y in self.leader], "glyph_ids": list(self.glyph_ids),
+        }
+
+
+_THREAD = re.compile(r"\bM\d+(?:[.,]\d+)?(?:\s*[xX×]\s*\d+(?:[.,]\d+)?)?\s*(?:-\s*\d[gGhH]|\b)|\d+/\d+\s*-\s*\d+\s*UN|#?\d+\s*-\s*\d+\s*UN|\bUN[CFS]\b|\bNPT\b|\bG\s?\d/\d|\btapped\b", re.IGNORECASE)
+_HOLE = re.compile(r"⌀.*\b(?:THRU|DEEP|TIEF)\b|[⌴⌵↧]|\bDIN\s*974\b|\bC(?:BORE|SINK)\b|\bSPOTFACE\b", re.IGNORECASE)
+_CHAMFER = re.compile(r"\bCHAMFER\b|\bFASE\b|\d\s*[xX×]\s*45\s*°?|45\s*°\s*[xX×]", re.IGNORECASE)
+_FINISH = re.compile(r"\bR[az]\s*\d|\bRMAX\b", re.IGNORECASE)
+_WELD = re.compile(r"\bWELD\b|\bFILLET\b", re.IGNORECASE)
+
+
+def callout_kind(text: str) -> str:
+    """The callout kind a note's text says (``thread``, ``hole``, ``chamfer``, ``surface_finish``, ``weld``, ``note``).
+
+    >>> callout_kind("⌀6,00 THRU DIN 974 - ⌀10,50 X 6,50"), callout_kind("4 x CHAMFER 0,2"), callout_kind("Ra 1.6")
+    ('hole', 'chamfer', 'surface_finish')
+    """
+    if _THREAD.search(text):
+        return "thread"
+    if _HOLE.search(text):
+        return "hole"
+    if _CHAMFER.search(text):
+        return "chamfer"
+    if _FINISH.search(text):
+        return "surface_finish"
+    if _WELD.search(text):
+        return "weld"
+    return "note"
+
+
+def _block(lines: Sequence[Line], start: Line, index: BoxIndex) -> list[Line]:
+    """``start`` and the lines stacked with it (same direction, aligned, gap under 0.9 × size), top to bottom."""
+    from pdftract.analyzers.dimensions import _frame_axes
+
+    bx, by, nx, ny = _frame_axes(start.direction)
+
+    def frame(ln: Line) -> tuple[float, float, float, float]:
+        xs = [ln.bbox.x0 * bx + ln.bbox.top * by, ln.bbox.x1 * bx + ln.bbox.bottom * by, ln.bbox.x0 * bx + ln.bbox.bottom * by,
+              ln.bbox.x1 * bx + ln.bbox.top * by]
+        ys = [ln.bbox.x0 * nx + ln.bbox.top * ny, ln.bbox.x1 * nx + ln.bbox.bottom * ny, ln.bbox.x0 * nx + ln.bbox.bottom * ny,
+              ln.bbox.x1 * nx + ln.bbox.top * ny]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    block = [start]
+    frames = {start.id: frame(start)}
+    grew = True
+    while grew and len(block) < 6:
+        grew = False
+        box = BBox.union_all(ln.bbox for ln in block).expand(1.5 * start.size)
+        for lid in index.intersection(box):
+            ln = lines[lid]
+            if ln in block or abs((ln.direction - start.direction + 180) % 360 - 180) > 2.0 or ln.invisible != start.invisible:
+                continue
+            if not 0.6 * start.size <= ln.size <= 1.6 * start.size:
+                continue
+            f = frame(ln)
+            ok = False
+            for other in block:
+                g = frames[other.id]
+                gap = max(f[1] - g[3], g[1] - f[3])
+                overlap = min(f[2], g[2]) - max(f[0], g[0])
+                if gap <= 0.9 * start.size and (abs(f[0] - g[0]) <= 1.5 * start.size or overlap > 0.5 * min(f[2] - f[0], g[2] - g[0])):
+                    ok = True
+                    break
+            if ok:
+                block.append(ln)
+                frames[ln.id] = f
+                grew = True
+    block.sort(key=lambda ln: (frames[ln.id][1], frames[ln.id][0]))
+    return block
+
+
+def _bom_link(tables: Sequence[Table], item: int) -> dict[str, Any] | None:
+    for ti, t in enumerate(tables):
+        if t.kind != TableKind.BOM or "item" not in t.columns:
+            continue
+        col = t.columns.index("item")
+        for ri, row in enumerate(t.rows):
+            cell = row[col].strip().rstrip(".")
+            if cell.isdigit() and int(cell) == item:
+                return {"table": ti, "row": ri, "record": t.to_records()[ri]}
+    return None
+
+
+def find_callouts(sheet: SheetLike, settings: CalloutSettings | None = None, dimensions: Sequence[Dimension] = (),
+                  tables: Sequence[Table] = ()) -> tuple[Callout, ...]:
+    s = settings or CalloutSettings()
+    geo: LeaderGeometry = geometry_for(sheet)
+    layout = sheet.layout
+    shadowed = set(layout.shadowed_line_ids)
+    lines = [ln for ln in layout.lines if ln.id not in shadowed and ln.text.strip()]
+    by_id = {ln.id: ln for ln in layout.lines}
+    line_index = BoxIndex((ln.id, ln.bbox) for ln in lines)
+    word_index = sheet.index.words
+    table_boxes = [t.bbox for t in tables]
+    ring_index = BoxIndex((i, c.bbox.expand(max(1.0, s.rim * c.radius))) for i, c in enumerate(geo.circles))
+    dim_glyphs = {g for d in dimensions for g in d.glyph_ids}
+    out: list[Callout] = []
+    seen: set[tuple[float, float]] = set()
+    for lead in geo.leaders:
+        key = (round(lead.target[0], 1), round(lead.target[1], 1))
+        if key in seen:
+            continue
+        callout = _balloon(sheet, geo, lead, ring_index, s, tables) or _note(sheet, lead, by_id, lines, line_index, word_index, s, dim_glyphs,
+                                                                         table_boxes)
+        if callout is not None:
+            seen.add(key)
+            out.append(callout)
+    out.sort(key=lambda c: (round(c.target[1], 1), round(c.target[0], 1), c.text))
+    return tuple(out)
+
+
+def _balloon(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, rings: BoxIndex, s: CalloutSettings,
+             tables: Sequence[Table]) -> Callout | None:
+    e = lead.free_end
+    for i in rings.intersection(BBox(e[0], e[1], e[0], e[1])):
+        c = geo.circles[i]
+        if abs(math.hypot(e[0] - c.center[0], e[1] - c.center[1]) - c.radius) > max(1.0, s.rim * c.radius):
+            continue
+        words = [sheet.word(w) for w in sheet.index.words.intersection(c.bbox)]
+        inside = [w for w in words if c.bbox.contains_point(w.bbox.center) and not w.invisible]
+        if not inside:
+            continue
+        text = " ".join(w.text for w in sorted(inside, key=lambda w: (w.bbox.top, w.bbox.x0)))
+        item = int(text) if text.isdigit() else None
+        return Callout(text=text, kind="balloon", target=lead.target, bbox=c.bbox.union(BBox.union_all(w.bbox for w in inside)),
+                       terminator=geo.terminators[lead.terminator].kind, item=item,
+                       bom=_bom_link(tables, item) if item is not None else None,
+                       glyph_ids=tuple(sorted(g for w in inside for g in w.glyph_ids)), leader=lead.points)
+    return None
+
+
+def _note(sheet: SheetLike, lead: Leader, by_id: dict[int, Line], lines: list[Line], line_index: BoxIndex, word_index: BoxIndex,
+          s: CalloutSettings, dim_glyphs: set[int], table_boxes: list[BBox]) -> Callout | None:
+    e = lead.free_end
+    best: tuple[float, int] | None = None
+    for wid in word_index.intersection(BBox(e[0] - 40, e[1] - 40, e[0] + 40, e[1] + 40)):
+        w = sheet.word(wid)
+        if w.invisible or not w.text.strip() or w.line_id not in by_id:
+            continue
+        d = point_box_distance(e, w.bbox)
+        if d <= s.reach * w.size and (best is None or d < best[0]):
+            best = (d, wid)
+    if best is None:
+        return None
+    word = sheet.word(best[1])
+    start = by_id[word.line_id]
+    if any(b.contains_point(start.bbox.center) for b in table_boxes):
+        return None
+    block = _block(lines, start, line_index)
+    glyphs = tuple(sorted(g for ln in block for g in ln.glyph_ids))
+    if glyphs and sum(1 for g in glyphs if g in dim_glyphs) >= 0.6 * len(glyphs):
+        return None  # the leader of a dimension (⌀10 H7 THRU): reported with the dimension
+    text = canonical_symbols(" ".join(ln.text.strip() for ln in block))
+    geo = geometry_for(sheet)
+    return Callout(text=text, kind=callout_kind(text), target=lead.target, bbox=BBox.union_all(ln.bbox for ln in block),
+                   terminator=geo.terminators[lead.terminator].kind, glyph_ids=glyphs, leader=lead.points)
+
+
+@analyzer("callouts", requires={"words", "paths", "dimensions", "tables"}, assigns={"callouts"}, settings=CalloutSettings)
+def callouts_analyzer(sheet: Sheet, settings: CalloutSettings) -> tuple[Callout, ...]:
+    """Leader notes and item balloons with their targets; balloons linked to BOM rows."""
+    return find_callouts(sheet, settings, sheet.results.get("dimensions", ()), sheet.results.get("tables", ()))
+
+
+__all__ = ["Callout", "CalloutSettings", "callout_kind", "find_callouts"]
