@@ -12,7 +12,8 @@ terminator at one end) is followed to its free end:
 
 ``kind``: ``balloon``, ``thread`` (``M6x1.0-6H``, ``1/4-20 UNC-2B``, ``#4-40``),
 ``hole`` (``⌀`` with ``THRU``/``DEEP``/counterbore/countersink or ``DIN 974``),
-``chamfer``, ``surface_finish`` (``Ra``/``Rz``), ``weld``, else ``note``. The
+``chamfer``, ``surface_finish`` (``Ra``/``Rz``), ``weld``, ``view_label`` (a lone section letter at a
+cutting-plane arrow), else ``note``. The
 ``target`` is the terminator point (the tip of the arrow, the centre of the dot).
 
 >>> from pdftract.testing import make_sheet, line_path
@@ -34,7 +35,7 @@ from typing import Any
 
 from pdftract.analyzers.dimensions import Dimension
 from pdftract.analyzers.notation import canonical_symbols
-from pdftract.analyzers.leaders import Leader, LeaderGeometry, geometry_for, point_box_distance
+from pdftract.analyzers.leaders import Leader, LeaderGeometry, geometry_for, point_box_distance, segment_box_distance
 from pdftract.analyzers.tables import Table, TableKind
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex
@@ -78,10 +79,13 @@ class Callout:
 
 
 _THREAD = re.compile(r"\bM\d+(?:[.,]\d+)?(?:\s*[xX×]\s*\d+(?:[.,]\d+)?)?\s*(?:-\s*\d[gGhH]|\b)|\d+/\d+\s*-\s*\d+\s*UN|#?\d+\s*-\s*\d+\s*UN|\bUN[CFS]\b|\bNPT\b|\bG\s?\d/\d|\btapped\b", re.IGNORECASE)
-_HOLE = re.compile(r"⌀.*\b(?:THRU|DEEP|TIEF)\b|[⌴⌵↧]|\bDIN\s*974\b|\bC(?:BORE|SINK)\b|\bSPOTFACE\b", re.IGNORECASE)
+_HOLE = re.compile(r"\b(?:THRU|DEEP|TIEF)\b|[⌴⌵↧]|\bDIN\s*974\b|\bC(?:BORE|SINK)\b|\bSPOTFACE\b", re.IGNORECASE)
 _CHAMFER = re.compile(r"\bCHAMFER\b|\bFASE\b|\d\s*[xX×]\s*45\s*°?|45\s*°\s*[xX×]", re.IGNORECASE)
 _FINISH = re.compile(r"\bR[az]\s*\d|\bRMAX\b", re.IGNORECASE)
 _WELD = re.compile(r"\bWELD\b|\bFILLET\b", re.IGNORECASE)
+
+
+_VIEW = re.compile(r"^[A-Z]{1,2}\d?$")
 
 
 def callout_kind(text: str) -> str:
@@ -90,6 +94,8 @@ def callout_kind(text: str) -> str:
     >>> callout_kind("⌀6,00 THRU DIN 974 - ⌀10,50 X 6,50"), callout_kind("4 x CHAMFER 0,2"), callout_kind("Ra 1.6")
     ('hole', 'chamfer', 'surface_finish')
     """
+    if _VIEW.match(text.strip()):
+        return "view_label"  # a section or detail letter at a cutting-plane arrow
     if _THREAD.search(text):
         return "thread"
     if _HOLE.search(text):
@@ -126,8 +132,8 @@ def _block(lines: Sequence[Line], start: Line, index: BoxIndex) -> list[Line]:
             ln = lines[lid]
             if ln in block or abs((ln.direction - start.direction + 180) % 360 - 180) > 2.0 or ln.invisible != start.invisible:
                 continue
-            if not 0.6 * start.size <= ln.size <= 1.6 * start.size:
-                continue
+            if not 0.6 * start.size <= ln.size <= 1.6 * start.size or len(ln.text.strip()) <= 2:
+                continue  # a lone letter or number next to a note is a marker or a label, not a line of it
             f = frame(ln)
             ok = False
             for other in block:
@@ -169,7 +175,7 @@ def find_callouts(sheet: SheetLike, settings: CalloutSettings | None = None, dim
     word_index = sheet.index.words
     table_boxes = [t.bbox for t in tables]
     ring_index = BoxIndex((i, c.bbox.expand(max(1.0, s.rim * c.radius))) for i, c in enumerate(geo.circles))
-    dim_glyphs = {g for d in dimensions for g in d.glyph_ids}
+    dim_glyphs = [set(d.glyph_ids) for d in dimensions]
     out: list[Callout] = []
     seen: set[tuple[float, float]] = set()
     for lead in geo.leaders:
@@ -206,14 +212,22 @@ def _balloon(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, rings: BoxInde
 
 
 def _note(sheet: SheetLike, lead: Leader, by_id: dict[int, Line], lines: list[Line], line_index: BoxIndex, word_index: BoxIndex,
-          s: CalloutSettings, dim_glyphs: set[int], table_boxes: list[BBox]) -> Callout | None:
+          s: CalloutSettings, dim_glyphs: list[set[int]], table_boxes: list[BBox]) -> Callout | None:
     e = lead.free_end
+    p_last = lead.points[-2]
+    seg_dir = math.degrees(math.atan2(-(e[1] - p_last[1]), e[0] - p_last[0])) % 360
     best: tuple[float, int] | None = None
-    for wid in word_index.intersection(BBox(e[0] - 40, e[1] - 40, e[0] + 40, e[1] + 40)):
+    box = BBox.from_points((p_last, e)).expand(40.0) if len(lead.points) > 2 else BBox(e[0] - 40, e[1] - 40, e[0] + 40, e[1] + 40)
+    for wid in word_index.intersection(box):
         w = sheet.word(wid)
         if w.invisible or not w.text.strip() or w.line_id not in by_id:
             continue
         d = point_box_distance(e, w.bbox)
+        if d > s.reach * w.size and len(lead.points) > 2:
+            # text written along the shoulder, which runs on under it (Inventor, AutoCAD)
+            turn = abs((w.direction - seg_dir + 90) % 180 - 90)
+            if turn <= 5.0 and segment_box_distance(p_last, e, w.bbox) <= 0.8 * w.size:
+                d = s.reach * w.size
         if d <= s.reach * w.size and (best is None or d < best[0]):
             best = (d, wid)
     if best is None:
@@ -224,8 +238,8 @@ def _note(sheet: SheetLike, lead: Leader, by_id: dict[int, Line], lines: list[Li
         return None
     block = _block(lines, start, line_index)
     glyphs = tuple(sorted(g for ln in block for g in ln.glyph_ids))
-    if glyphs and sum(1 for g in glyphs if g in dim_glyphs) >= 0.6 * len(glyphs):
-        return None  # the leader of a dimension (⌀10 H7 THRU): reported with the dimension
+    if glyphs and sum(1 for g in glyphs if any(g in dg for dg in dim_glyphs)) >= 0.9 * len(glyphs):
+        return None  # the leader or dimension line of dimensions (⌀10 H7 THRU): reported with them
     text = canonical_symbols(" ".join(ln.text.strip() for ln in block))
     geo = geometry_for(sheet)
     return Callout(text=text, kind=callout_kind(text), target=lead.target, bbox=BBox.union_all(ln.bbox for ln in block),

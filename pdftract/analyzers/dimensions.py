@@ -566,7 +566,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         bbox = BBox.union_all(p.word.bbox for p in ordered)
         size = max(p.size for p in ordered)
         angle = group[0].angle
-        geometry, target = _support(geo, bbox, size * s.support_reach)
+        geometry, target = _support(geo, bbox, size * s.support_reach, size, reading.kind == "angular")
         if geometry == "none" and s.require_geometry and not reading.strong:
             continue
         basic = reading.basic or _basic_box(sheet, bbox, angle, size)
@@ -609,8 +609,13 @@ def _in_prose(layout: Any, group: list[_Piece], piece_words: set[int]) -> bool:
     return False
 
 
-def _support(geo: Any, bbox: BBox, reach: float) -> tuple[str, tuple[float, float] | None]:
-    """``dimension_line`` / ``leader`` when such a line passes within ``reach`` of the text box, else ``none``."""
+def _support(geo: Any, bbox: BBox, reach: float, size: float, angular: bool = False) -> tuple[str, tuple[float, float] | None]:
+    """``dimension_line`` / ``leader`` when such a line passes within ``reach`` of the text box, else ``none``.
+
+    Arrowheads outside the extension lines (``→| 5.25 |←``) count when the axis of
+    one within 4 × size runs through the text; an angle value needs a terminator
+    within 6 × size (its arc is not a straight line).
+    """
     best: tuple[float, str, tuple[float, float] | None] | None = None
     for lead in geo.leaders:
         d = point_box_distance(lead.free_end, bbox)
@@ -621,6 +626,16 @@ def _support(geo: Any, bbox: BBox, reach: float) -> tuple[str, tuple[float, floa
     for sid in geo.stem_index.intersection(bbox.expand(reach)):
         st = geo.strokes[sid]
         if segment_box_distance(st.p0, st.p1, bbox) <= reach:
+            return "dimension_line", None
+    cx, cy = bbox.center
+    for i in geo.terminator_index.intersection(bbox.expand((6.0 if angular else 4.0) * size)):
+        t = geo.terminators[i]
+        if angular:
+            return "dimension_line", None
+        if t.direction is None:
+            continue
+        off = abs((cx - t.tip[0]) * t.direction[1] - (cy - t.tip[1]) * t.direction[0])
+        if off <= 0.6 * min(bbox.width, bbox.height) + 0.2 * size:
             return "dimension_line", None
     return "none", None
 

@@ -18,7 +18,7 @@ looked up by cell.
 
 >>> from pdftract.testing import make_sheet, line_path
 >>> arrow = line_path(0, [(100.0, 100.0), (106.9, 97.3), (105.2, 94.8)], closed=True, fill=True)
->>> sheet = make_sheet(lines=[(100, 100, 130, 80), (130, 80, 150, 80)], paths=[arrow])
+>>> sheet = make_sheet(lines=[(100.0, 100.0, 130.0, 80.0), (130.0, 80.0, 150.0, 80.0)], paths=[arrow])
 >>> geo = geometry_for(sheet)
 >>> [(t.kind, t.tip) for t in geo.terminators]
 [('filled', (100.0, 100.0))]
@@ -357,7 +357,7 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
                 off = abs((q[0] - t.tip[0]) * t.direction[1] - (q[1] - t.tip[1]) * t.direction[0])
                 if not (-tol <= along <= t.size + 0.6) or off > max(0.5, 0.15 * t.size):
                     continue
-            if s.length < 1.5 * max(t.size, 1.0) and t.kind != "dot":
+            if s.length < 0.5 * max(t.size, 1.0) and t.kind != "dot":
                 continue
             found.append((sid, end))
         return found
