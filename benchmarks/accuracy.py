@@ -32,7 +32,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pdftract  # noqa: E402
-from pdftract.evaluate import Score, Scores, format_table, merge, norm, score_document  # noqa: E402
+from pdftract.evaluate import (  # noqa: E402
+    Score,
+    Scores,
+    format_table,
+    merge,
+    norm,
+    score_document,
+    score_expected_callouts,
+    score_expected_dimensions,
+)
 
 FIXTURES = ROOT / "fixtures" / "drawings" / "generated"
 REAL = ROOT.parent / "shared" / "corpus" / "real"
@@ -157,7 +166,18 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
                         fs.exact += int(norm(str(got.get("value"))) == norm(str(value)))
         if "tables" in exp:
             _score_real_tables(out, exp, page)
-        for key in ("dimensions", "gdt_frames"):
+        where = f"{exp['file']} p{exp['page']}"
+        if exp.get("dimensions"):
+            if "dimensions" not in page:
+                out.setdefault(("dimensions", "zone"), Score(available=False)).fn += len(exp["dimensions"])
+            else:
+                merge(out, score_expected_dimensions(where, exp["dimensions"], page["dimensions"]))
+        if exp.get("callouts"):
+            if "callouts" not in page:
+                out.setdefault(("callouts", "expected"), Score(available=False)).fn += len(exp["callouts"])
+            else:
+                merge(out, score_expected_callouts(where, exp["callouts"], page["callouts"]))
+        for key in ("gdt_frames",):
             items = exp.get(key, [])
             if not items:
                 continue

@@ -343,6 +343,63 @@ def score_dimensions(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]
     return out
 
 
+def score_expected_dimensions(where: str, expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping[str, Any]]) -> Scores:
+    """Real-corpus dimension expectations: each matched by its tolerance zone (nominal, upper, lower).
+
+    Fields ``kind``, ``text``, ``fit``, ``count`` and ``dual`` are then compared;
+    a field named in the expectation's ``pending`` list (it needs a later
+    capability, e.g. a symbol drawn as paths) is counted under ``pending``, never
+    as a pass or a miss.
+    """
+    out: Scores = {("dimensions", "zone"): Score()}
+    pool = list(got)
+    for e in expected:
+        zone = out[("dimensions", "zone")]
+        hit = next((g for g in pool if _dim_zone_ok(e, g)), None)
+        if hit is None:
+            zone.fn += 1
+            zone.miss(f"{where}: missed {e['text']!r}")
+            continue
+        pool.remove(hit)
+        zone.tp += 1
+        zone.exact += 1
+        for name in ("kind", "text", "fit", "count", "dual"):
+            if name not in e:
+                continue
+            if name in e.get("pending", ()):
+                out.setdefault(("dimensions", f"{name} (pending)"), Score()).fn += 1
+                continue
+            sc = out.setdefault(("dimensions", name), Score())
+            sc.tp += 1
+            want, have = e[name], hit.get(name)
+            ok = norm(str(want)) == norm(str(have)) if name in ("text", "dual") else (int(want or 1) == int(have or 1) if name == "count" else want == have)
+            sc.exact += int(ok)
+            if not ok:
+                sc.miss(f"{where}: {name} {have!r} != {want!r}")
+    return out
+
+
+def score_expected_callouts(where: str, expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping[str, Any]]) -> Scores:
+    """Real-corpus callout expectations: matched by kind and text (or by ``contains`` while the text is pending)."""
+    det = Score()
+    text_sc = Score()
+    pool = list(got)
+    for e in expected:
+        probe = norm(e.get("contains") or e["text"])
+        hit = next((g for g in pool if g.get("kind") == e["kind"] and probe in norm(g.get("text"))), None)
+        if hit is None:
+            det.fn += 1
+            det.miss(f"{where}: missed {e['kind']} {e['text']!r}")
+            continue
+        pool.remove(hit)
+        det.tp += 1
+        det.exact += 1
+        if "text" not in e.get("pending", ()):
+            text_sc.tp += 1
+            text_sc.exact += int(norm(hit.get("text")) == norm(e["text"]))
+    return {("callouts", "expected"): det, ("callouts", "text"): text_sc}
+
+
 def score_gdt(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> Scores:
     truth = list(truth_page.get("gdt_frames", []))
     if "gdt_frames" not in pred_page:
