@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdftract.analyzers.dimensions import Dimension
+from pdftract.analyzers.dimensions import Dimension, schematic_like
 from pdftract.analyzers.notation import canonical_symbols
 from pdftract.analyzers.leaders import Leader, LeaderGeometry, geometry_for, point_box_distance, segment_box_distance
 from pdftract.analyzers.tables import Table, TableKind
@@ -109,7 +109,7 @@ def callout_kind(text: str) -> str:
     return "note"
 
 
-def _block(lines: Sequence[Line], start: Line, index: BoxIndex) -> list[Line]:
+def _block(lines: dict[int, Line], start: Line, index: BoxIndex) -> list[Line]:
     """``start`` and the lines stacked with it (same direction, aligned, gap under 0.9 × size), top to bottom."""
     from pdftract.analyzers.dimensions import _frame_axes
 
@@ -166,6 +166,8 @@ def _bom_link(tables: Sequence[Table], item: int) -> dict[str, Any] | None:
 def find_callouts(sheet: SheetLike, settings: CalloutSettings | None = None, dimensions: Sequence[Dimension] = (),
                   tables: Sequence[Table] = ()) -> tuple[Callout, ...]:
     s = settings or CalloutSettings()
+    if schematic_like(sheet):
+        return ()  # arrows on wires and pins name nets, not features (schematic labels are their own analyzer)
     geo: LeaderGeometry = geometry_for(sheet)
     layout = sheet.layout
     shadowed = set(layout.shadowed_line_ids)
@@ -236,7 +238,7 @@ def _note(sheet: SheetLike, lead: Leader, by_id: dict[int, Line], lines: list[Li
     start = by_id[word.line_id]
     if any(b.contains_point(start.bbox.center) for b in table_boxes):
         return None
-    block = _block(lines, start, line_index)
+    block = _block(by_id, start, line_index)
     glyphs = tuple(sorted(g for ln in block for g in ln.glyph_ids))
     if glyphs and sum(1 for g in glyphs if any(g in dg for dg in dim_glyphs)) >= 0.9 * len(glyphs):
         return None  # the leader or dimension line of dimensions (⌀10 H7 THRU): reported with them

@@ -138,7 +138,7 @@ _GRAMMAR = re.compile(
     rf"""^\s*
     (?:(?P<count>\d+)\s*[xX×]\s+)?
     (?P<open>[(\[])?\s*
-    (?P<chamfer_word>CHAMFER|FASE|C(?=\d))?\s*
+    (?P<chamfer_word>CHAMFER|FASE|C(?=\d*[.,]\d))?\s*
     (?P<prefix>S⌀|SR|⌀|R|□|\uFFFD)?\s*
     (?:(?P<hi>{NUMBER})\s*/\s*(?P<lo>{NUMBER})(?![\d/])|(?P<nominal>{VALUE}))\s*(?P<deg>°)?
     (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*°?)?
@@ -505,8 +505,31 @@ def _unit_word(v: str) -> str | None:
     return None
 
 
+_DESIGNATOR = re.compile(r"^(R|C|U|J|Q|D|L|IC|CN|SW|TP|FB|Y|X|P|K|F|T|LED)\d{1,4}[A-Z]?$")
+
+
+def schematic_like(sheet: SheetLike) -> bool:
+    """A page full of reference designators (``R12``, ``C3``, ``U1``, ``J2`` of at least three kinds, 12 or more):
+    an electrical schematic or assembly print, where numbers next to arrows are pins and nets, not dimensions."""
+    cache = sheet._cache()
+    hit = cache.get("schematic_like")
+    if isinstance(hit, bool):
+        return hit
+    kinds: dict[str, int] = {}
+    for w in sheet.layout.words:
+        m = _DESIGNATOR.match(w.text.strip())
+        if m:
+            kinds[m.group(1)] = kinds.get(m.group(1), 0) + 1
+    out = len(kinds) >= 3 and sum(kinds.values()) >= 12
+    cache["schematic_like"] = out
+    return out
+
+
 def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None) -> tuple[Dimension, ...]:
+    """Dimensions of a sheet (see the module docstring). On schematic-like sheets only decimal values that carry a
+    tolerance or a fit, or sit on a dimension line with a terminator at each end, are kept."""
     s = settings or DimensionSettings()
+    schematic = schematic_like(sheet)
     layout = sheet.layout
     shadowed = set(layout.shadowed_line_ids)
     blocked = _blocked(sheet)
@@ -569,6 +592,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         geometry, target = _support(geo, bbox, size * s.support_reach, size, reading.kind == "angular")
         if geometry == "none" and s.require_geometry and not reading.strong:
             continue
+        if schematic and not (re.search(r"\d[.,]\d", text) and (reading.strong or _between_terminators(geo, bbox, size))):
+            continue
         basic = reading.basic or _basic_box(sheet, bbox, angle, size)
         txt = reading.text
         if basic and not reading.basic:
@@ -589,6 +614,14 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         )
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
+
+
+def _between_terminators(geo: Any, bbox: BBox, size: float) -> bool:
+    """A dimension line with a terminator at each end passes within 1.5 × size of the text."""
+    for dl in geo.dimension_lines:
+        if segment_box_distance(dl.p0, dl.p1, bbox) <= 1.5 * size:
+            return True
+    return False
 
 
 def _in_prose(layout: Any, group: list[_Piece], piece_words: set[int]) -> bool:
@@ -647,4 +680,4 @@ def dimensions_analyzer(sheet: Sheet, settings: DimensionSettings) -> tuple[Dime
     return find_dimensions(sheet, settings)
 
 
-__all__ = ["Dimension", "DimensionSettings", "find_dimensions", "read_dimension", "sheet_unit"]
+__all__ = ["Dimension", "DimensionSettings", "find_dimensions", "read_dimension", "schematic_like", "sheet_unit"]
