@@ -62,6 +62,7 @@ class Stroke:
     p1: Point
     path_id: int
     segment_id: int
+    alone: bool = False  # the only line of its subpath (a tick is drawn like that; stroked text is not)
 
     @property
     def length(self) -> float:
@@ -255,47 +256,66 @@ def find_circles(sheet: SheetLike, *, min_radius: float = 2.0, max_radius: float
 
 def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
     """Straight stroked pieces, leaving out the outlines of the terminators (and open arrowheads' arms)."""
-    index = BoxIndex((i, t.bbox.expand(0.3)) for i, t in enumerate(terms))
+    cells: dict[tuple[int, int], list[int]] = {}  # terminator boxes on a 16 pt grid
+    for i, t in enumerate(terms):
+        b = t.bbox.expand(0.3)
+        for gx in range(int(b.x0 // 16), int(b.x1 // 16) + 1):
+            for gy in range(int(b.top // 16), int(b.bottom // 16) + 1):
+                cells.setdefault((gx, gy), []).append(i)
     out: list[Stroke] = []
     for p in sheet.paths:
         if not p.stroke:
             continue
-        for s in p.segments:
-            if s.kind in ("line", "close"):
+        for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:
+            alone = sum(1 for s in sub if s.kind in ("line", "close", "curve")) == 1
+            for s in sub:
+                if s.kind not in ("line", "close"):
+                    continue
                 a, b = s.points[0], s.points[-1]
                 if math.hypot(b[0] - a[0], b[1] - a[1]) < 0.5:
                     continue
-                box = BBox.from_points((a, b))
-                if any(terms[i].bbox.expand(0.3).contains(box) for i in index.intersection(box)):
+                hits = cells.get((int(a[0] // 16), int(a[1] // 16)))
+                if hits and any(terms[i].bbox.expand(0.3).contains(BBox.from_points((a, b))) for i in hits):
                     continue
-                out.append(Stroke(id=len(out), p0=a, p1=b, path_id=p.id, segment_id=s.id))
+                out.append(Stroke(id=len(out), p0=a, p1=b, path_id=p.id, segment_id=s.id, alone=alone))
     return out
 
 
 class _EndGrid:
-    """Stroke end points hashed on a grid for 'which strokes end near this point' lookups."""
+    """Stroke end points hashed on a grid for 'which strokes end near this point' lookups (numpy per cell)."""
 
     def __init__(self, strokes: list[Stroke], cell: float = 4.0) -> None:
         self.cell = cell
-        self.grid: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        n = len(strokes)
+        xs = np.empty(2 * n)
+        ys = np.empty(2 * n)
         for s in strokes:
-            for end, p in enumerate((s.p0, s.p1)):
-                self.grid.setdefault((int(p[0] // cell), int(p[1] // cell)), []).append((s.id, end))
-        self.strokes = strokes
+            xs[2 * s.id], ys[2 * s.id] = s.p0
+            xs[2 * s.id + 1], ys[2 * s.id + 1] = s.p1
+        gx = np.floor(xs / cell).astype(np.int64)
+        gy = np.floor(ys / cell).astype(np.int64)
+        order = np.lexsort((gy, gx))
+        self.xs, self.ys, self.code = xs[order], ys[order], order  # code // 2 = stroke id, code % 2 = end
+        keys = list(zip(gx[order].tolist(), gy[order].tolist(), strict=True))
+        self.slices: dict[tuple[int, int], tuple[int, int]] = {}
+        start = 0
+        for i in range(1, len(keys) + 1):
+            if i == len(keys) or keys[i] != keys[start]:
+                self.slices[keys[start]] = (start, i)
+                start = i
 
     def near(self, p: Point, tol: float) -> list[tuple[int, int, float]]:
         c = self.cell
-        out: list[tuple[int, int, float]] = []
         r = int(tol // c) + 1
         gx, gy = int(p[0] // c), int(p[1] // c)
-        for ix in range(gx - r, gx + r + 1):
-            for iy in range(gy - r, gy + r + 1):
-                for sid, end in self.grid.get((ix, iy), ()):
-                    s = self.strokes[sid]
-                    q = s.p0 if end == 0 else s.p1
-                    d = math.hypot(q[0] - p[0], q[1] - p[1])
-                    if d <= tol:
-                        out.append((sid, end, d))
+        parts = [self.slices[(ix, iy)] for ix in range(gx - r, gx + r + 1) for iy in range(gy - r, gy + r + 1) if (ix, iy) in self.slices]
+        if not parts:
+            return []
+        idx = np.concatenate([np.arange(a, b) for a, b in parts])
+        d = np.hypot(self.xs[idx] - p[0], self.ys[idx] - p[1])
+        keep = d <= tol
+        codes, dists = self.code[idx][keep], d[keep]
+        out = [(int(k) // 2, int(k) % 2, float(v)) for k, v in zip(codes.tolist(), dists.tolist(), strict=True)]
         out.sort(key=lambda t: (t[2], t[0], t[1]))
         return out
 
@@ -306,7 +326,7 @@ def _ticks(strokes: list[Stroke], grid: _EndGrid) -> tuple[list[Terminator], set
     used: set[int] = set()
     for s in strokes:
         length = s.length
-        if not 1.5 <= length <= 16.0:
+        if not s.alone or not 1.5 <= length <= 16.0:
             continue
         mid = ((s.p0[0] + s.p1[0]) / 2, (s.p0[1] + s.p1[1]) / 2)
         for sid, end, _d in grid.near(mid, max(0.6, 0.12 * length)):
