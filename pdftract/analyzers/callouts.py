@@ -166,7 +166,7 @@ def _bom_link(tables: Sequence[Table], item: int) -> dict[str, Any] | None:
 def find_callouts(sheet: SheetLike, settings: CalloutSettings | None = None, dimensions: Sequence[Dimension] = (),
                   tables: Sequence[Table] = ()) -> tuple[Callout, ...]:
     s = settings or CalloutSettings()
-    if schematic_like(sheet):
+    if not sheet.layout.words or schematic_like(sheet):
         return ()  # arrows on wires and pins name nets, not features (schematic labels are their own analyzer)
     geo: LeaderGeometry = geometry_for(sheet)
     layout = sheet.layout

@@ -533,6 +533,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
     layout = sheet.layout
     shadowed = set(layout.shadowed_line_ids)
     blocked = _blocked(sheet)
+    if not any(w.text.strip() for w in layout.words):
+        return ()  # no text: nothing to read, and the line geometry is not needed
     geo = geometry_for(sheet)
     rings = BoxIndex((i, c.bbox) for i, c in enumerate(geo.circles))
     pieces: list[_Piece] = []

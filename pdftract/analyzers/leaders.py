@@ -271,13 +271,13 @@ def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
             for s in sub:
                 if s.kind not in ("line", "close"):
                     continue
-                a, b = s.points[0], s.points[-1]
-                if math.hypot(b[0] - a[0], b[1] - a[1]) < 0.5:
+                q0, q1 = s.points[0], s.points[-1]
+                if math.hypot(q1[0] - q0[0], q1[1] - q0[1]) < 0.5:
                     continue
-                hits = cells.get((int(a[0] // 16), int(a[1] // 16)))
-                if hits and any(terms[i].bbox.expand(0.3).contains(BBox.from_points((a, b))) for i in hits):
+                hits = cells.get((int(q0[0] // 16), int(q0[1] // 16)))
+                if hits and any(terms[i].bbox.expand(0.3).contains(BBox.from_points((q0, q1))) for i in hits):
                     continue
-                out.append(Stroke(id=len(out), p0=a, p1=b, path_id=p.id, segment_id=s.id, alone=alone))
+                out.append(Stroke(id=len(out), p0=q0, p1=q1, path_id=p.id, segment_id=s.id, alone=alone))
     return out
 
 
