@@ -500,6 +500,23 @@ def score_keyed(name: str, key: str, value_fields: Iterable[str]) -> Callable[[M
     return scorer
 
 
+def score_scripts(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> Scores:
+    """Super/subscripts and stacked fractions written out in the page text (``mm²``, ``1 3/8``)."""
+    truth = list(truth_page.get("scripts", []))
+    if not truth:
+        return {}
+    text = norm(pred_page.get("text"))
+    sc = Score()
+    for t in truth:
+        if norm(t["text"]) in text:
+            sc.tp += 1
+            sc.exact += 1
+        else:
+            sc.fn += 1
+            sc.miss(f"{t['text']!r} not in the page text")
+    return {("text", "scripts_fractions"): sc}
+
+
 def score_sheet_numbers(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> Scores:
     """Sheet x of y per page, from the predicted title block."""
     if "title_block" not in pred_page:
@@ -518,6 +535,7 @@ SCORERS: list[Callable[[Mapping[str, Any], Mapping[str, Any]], Scores]] = [
     score_sheet_numbers,
     score_tables,
     score_dimensions,
+    score_scripts,
     score_gdt,
     score_callouts,
     score_clouds,

@@ -154,3 +154,28 @@ def test_real_dimensions_and_callouts() -> None:
     assert scores[("dimensions", "kind")].exact_rate >= 0.95
     assert scores[("dimensions", "fit")].exact_rate >= 0.95
     assert scores[("callouts", "expected")].tp >= 9
+
+
+@pytest.mark.parametrize("angle", [0.0, 90.0])
+def test_page_text_spells_scripts_fractions_and_plus_minus(angle: float) -> None:
+    import math
+
+    th = math.radians(angle)
+    ca, sa = math.cos(th), math.sin(th)
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        return (300 + u * ca + v * sa, 300 - u * sa + v * ca)
+
+    pieces = [("AREA 2450 mm", 0, 0, 10), ("2", 72, -3.8, 6), ("H", 0, 40, 10), ("2", 6, 42, 6), ("O", 9.6, 40, 10),
+              ("1", 0, 80, 10), ("3", 10, 75.5, 6), ("8", 10, 82, 6), ("+", 0, 120, 10), ("-", 0, 124, 10), ("0.1", 6, 120, 10)]
+    sheet = make_sheet(text=[(t, *at(u, v), angle, size) for t, u, v, size in pieces])
+    lines = [ln.text for ln in sheet.lines]
+    assert lines == ["AREA 2450 mm²", "H₂O", "1 3/8", "±0.1"]
+    # every glyph stays traceable: the "-" under the "+" belongs to the word "±0.1"
+    (pm,) = [w for w in sheet.words if w.text == "±0.1"]
+    assert len(pm.glyph_ids) == 5  # "+", "0", ".", "1" and the "-"
+
+
+def test_stacked_digits_without_a_whole_number_stay_apart() -> None:
+    sheet = make_sheet(text=[("1", 100, 100, 0, 6), ("2", 100, 107, 0, 6)])
+    assert [ln.text for ln in sheet.lines] == ["1", "2"]

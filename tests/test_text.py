@@ -60,7 +60,8 @@ def test_superscript_by_baseline_offset_stays_on_its_line() -> None:
     base = make_glyphs("N/mm", 10, 100, size=10)
     sup = make_glyphs("2", 10 + 4 * 6, 96, size=6, start_id=len(base))
     sheet = make_sheet(glyphs=base + sup)
-    assert line_texts(sheet) == ["N/mm2"]
+    assert line_texts(sheet) == ["N/mm²"]  # raised and smaller: written as a Unicode superscript
+    assert [g.text for g in sheet.glyphs][-1] == "2"  # the glyph keeps what the font says
 
 
 def test_whitespace_glyphs_split_words_and_are_not_words() -> None:

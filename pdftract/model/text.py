@@ -14,6 +14,12 @@ and its normal (``perp``, growing downward for the reader), and grouped there.
   interleaves.
 * **Words**: runs within a line split at whitespace glyphs or gaps over
   ``word_gap`` × size.
+* **Notation**: a super- or subscript (a smaller glyph raised or lowered
+  beside its line) is written with Unicode super/subscripts where every
+  character has one (``mm²``, ``H₂O``), else ``^{...}`` / ``_{...}``; a stacked
+  fraction after a whole number reads ``1 3/8``; a ``+`` drawn over a ``-``
+  reads ``±`` (the ``-`` glyph joins that word's glyph ids). Glyph texts are
+  never changed, only the word and line texts.
 
 All gaps are relative to the font size, never fixed distances. Invisible
 (``3 Tr``) glyphs are grouped separately from visible ones, so a hidden text
@@ -216,7 +222,8 @@ def _link_lines(
 
 
 def _attach_scripts(
-    lines: list[IntArray], along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray
+    lines: list[IntArray], along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray,
+    marks: dict[int, str] | None = None,
 ) -> list[IntArray]:
     """Merge short lines of smaller glyphs (super/subscripts by baseline offset) into the line they sit on.
 
@@ -269,11 +276,147 @@ def _attach_scripts(
         while target[base] >= 0:  # a script of a script: follow to the base line
             base = int(target[base])
         merged.setdefault(base, [lines[base]]).append(lines[i])
+        if marks is not None:
+            # raised: a superscript; lowered: a subscript (relative to the line it joins)
+            off = p[i] - p[int(target[i])]
+            kind = "sup" if off < -0.1 * sz[int(target[i])] else ("sub" if off > 0.05 * sz[int(target[i])] else "")
+            if kind:
+                for g in lines[i].tolist():
+                    marks[int(g)] = kind
     out: list[IntArray] = []
     for parts in merged.values():
         m = np.concatenate(parts)
         out.append(m[np.lexsort((perp[m], along[m]))])
     return out
+
+
+def _attach_fractions(
+    lines: list[IntArray], along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray,
+    texts: Sequence[str], marks: dict[int, str],
+) -> list[IntArray]:
+    """Stacked fractions of mixed numbers: a short line of digits over another of the same size (``3`` over
+    ``8``), smaller than the whole number they follow, join that number's line and read ``1 3/8``. A bare
+    stack of digits is left alone (connector pin numbers look the same without a bar, which the layout
+    does not see).
+
+    Only digit-only lines qualify, so stacked deviations (``+0.05`` over ``-0.02``) and limits
+    (``8.01`` over ``7.99``) stay lines of their own for the dimension analyzer.
+    """
+    if len(lines) < 2:
+        return lines
+    digits_any = [all(texts[int(g)].isdigit() or not texts[int(g)].strip() for g in m.tolist()) for m in lines]
+    digits = [d and len(m) <= 3 for d, m in zip(digits_any, lines, strict=True)]
+    cand = [i for i, d in enumerate(digits) if d]
+    if len(cand) < 2:
+        return lines
+    p = np.array([float(np.median(perp[m])) for m in lines])
+    sz = np.array([float(np.max(size[m])) for m in lines])
+    a0 = np.array([float(np.min(along[m])) for m in lines])
+    a1 = np.array([float(np.max(along_end[m])) for m in lines])
+    used: set[int] = set()
+    joins: dict[int, list[int]] = {}
+    for i in cand:
+        if i in used:
+            continue
+        for j in cand:
+            if j == i or j in used or abs(sz[i] - sz[j]) > 0.15 * sz[i]:
+                continue
+            dp = p[j] - p[i]  # j under i
+            ov = min(a1[i], a1[j]) - max(a0[i], a0[j])
+            if not (0.4 * sz[i] <= dp <= 1.3 * sz[i] and ov >= 0.5 * min(a1[i] - a0[i], a1[j] - a0[j])):
+                continue
+            # the whole number it follows: bigger, ending just before it, its baseline between the two
+            start = min(a0[i], a0[j])
+            base = -1
+            for b in range(len(lines)):
+                if b in (i, j) or b in used or sz[b] < 1.2 * sz[i] or not digits_any[b]:
+                    continue
+                if -0.1 * sz[b] <= start - a1[b] <= 0.8 * sz[b] and p[i] < p[b] and p[j] > p[b] - 0.6 * sz[b]:
+                    base = b
+                    break
+            if base < 0:
+                continue  # a bare stack of digits (pin numbers on a connector) is not taken for a fraction
+            for g in lines[i].tolist():
+                marks[int(g)] = "num"
+            for g in lines[j].tolist():
+                marks[int(g)] = "den"
+            used.update((i, j))
+            joins.setdefault(base, []).extend([i, j])
+            break
+    if not joins:
+        return lines
+    absorbed = {k for v in joins.values() for k in v}
+    out: list[IntArray] = []
+    for i, m in enumerate(lines):
+        if i in absorbed and i not in joins:
+            continue
+        parts = [m] + [lines[k] for k in joins.get(i, []) if k != i]
+        merged = np.concatenate(parts)
+        out.append(merged[np.lexsort((perp[merged], along[merged]))])
+    return out
+
+
+_PLUS = "+"
+_MINUS = ("-", "\u2212", "_", "\u2012", "\u2013")
+
+
+def _plus_over_minus(idx: IntArray, along: FloatArray, perp: FloatArray, size: FloatArray, texts: Sequence[str]) -> dict[int, int]:
+    """``+`` drawn over a ``-`` (two glyphs, as some CAD fonts build ``±``): plus position -> minus position."""
+    plus = [int(i) for i in idx.tolist() if texts[int(i)] == _PLUS]
+    if not plus:
+        return {}
+    minus = np.array([int(i) for i in idx.tolist() if texts[int(i)] in _MINUS], dtype=np.intp)
+    out: dict[int, int] = {}
+    taken: set[int] = set()
+    for i in plus:
+        if len(minus) == 0:
+            break
+        da = np.abs(along[minus] - along[i])
+        dp = perp[minus] - perp[i]
+        ok = (da <= 0.3 * size[i]) & (dp >= 0.05 * size[i]) & (dp <= 0.8 * size[i]) & (np.abs(size[minus] - size[i]) <= 0.25 * size[i])
+        for k in np.nonzero(ok)[0].tolist():
+            m = int(minus[k])
+            if m not in taken:
+                out[i] = m
+                taken.add(m)
+                break
+    return out
+
+
+def _word_text(glyphs: Sequence[Glyph], run: Sequence[int], marks: dict[int, str]) -> str:
+    """The text of a run of glyph positions with scripts, fractions and ``±`` spelled out."""
+    from pdftract.analyzers.notation import subscript, superscript
+
+    out: list[str] = []
+    k = 0
+    n = len(run)
+    while k < n:
+        mark = marks.get(run[k], "")
+        if mark in ("num", "den"):
+            num: list[str] = []
+            den: list[str] = []
+            while k < n and marks.get(run[k], "") in ("num", "den"):
+                (num if marks[run[k]] == "num" else den).append(glyphs[run[k]].text)
+                k += 1
+            out.append("".join(num) + "/" + "".join(den) if num and den else "".join(num + den))
+            continue
+        if mark in ("sup", "sub"):
+            chunk: list[str] = []
+            while k < n and marks.get(run[k], "") == mark:
+                chunk.append(glyphs[run[k]].text)
+                k += 1
+            text = "".join(chunk)
+            if set(text) <= _KEEP_RAISED:
+                out.append(text)  # a raised degree sign, prime or asterisk is written as it is
+            else:
+                out.append(superscript(text) if mark == "sup" else subscript(text))
+            continue
+        out.append("\u00b1" if mark == "pm" else glyphs[run[k]].text)
+        k += 1
+    return "".join(out)
+
+
+_KEEP_RAISED = set("°*′″'\"º")
 
 
 def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) -> TextLayout:
@@ -305,6 +448,9 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
     invisible = np.fromiter((g.invisible for g in kept), dtype=bool, count=n)
     space = np.fromiter((not g.text.strip() if g.text else False for g in kept), dtype=bool, count=n)
     rep = _direction_groups(dirs, s.direction_tolerance)
+    texts = [g.text for g in kept]
+    marks: dict[int, str] = {}  # glyph position -> sup | sub | num | den | pm
+    riders: dict[int, int] = {}  # a "+" position -> the "-" drawn under it (read together as "±")
 
     # raw lines: (group angle, invisible, perp, along, glyph positions)
     raw: list[tuple[float, bool, float, float, IntArray]] = []
@@ -316,7 +462,15 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
         along = ox * bx + oy * by
         perp = ox * nx + oy * ny
         along_end = along + adv
-        for line_idx in _attach_scripts(_link_lines(members, along, along_end, perp, size, s), along, along_end, perp, size):
+        pm = _plus_over_minus(members, along, perp, size, texts)
+        if pm:
+            riders.update(pm)
+            for plus in pm:
+                marks[plus] = "pm"
+            gone = np.array(sorted(pm.values()), dtype=np.intp)
+            members = members[~np.isin(members, gone)]
+        linked = _attach_scripts(_link_lines(members, along, along_end, perp, size, s), along, along_end, perp, size, marks)
+        for line_idx in _attach_fractions(linked, along, along_end, perp, size, texts, marks):
             raw.append((angle, inv, float(np.median(perp[line_idx])), float(along[line_idx[0]]), line_idx))
 
     # words within each raw line
@@ -385,12 +539,13 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
         word_ids: list[int] = []
         for run in runs:
             members_g = [kept[p] for p in run]
+            extra = [kept[riders[p]] for p in run if p in riders]
             words.append(
                 Word(
                     id=len(words),
-                    text="".join(g.text for g in members_g),
-                    glyph_ids=tuple(g.id for g in members_g),
-                    bbox=BBox.union_all(g.bbox for g in members_g),
+                    text=_word_text(kept, run, marks) if marks else "".join(g.text for g in members_g),
+                    glyph_ids=tuple(g.id for g in members_g + extra),
+                    bbox=BBox.union_all(g.bbox for g in members_g + extra),
                     direction=angle,
                     size=max(g.size for g in members_g),
                     font=members_g[0].font,
