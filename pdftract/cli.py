@@ -53,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     sh.add_argument("--password")
     sh.add_argument("--analyzers", help="comma-separated analyzer names to run and draw (default: all registered)")
 
-    sh.add_argument("--debug", action="store_true", help="also draw the table grids (rules, bands, cells) and cloud polygons")
+    sh.add_argument("--debug", action="store_true", help="also draw the table grids, cloud polygons, terminators, leaders, dimensions and callouts")
 
     tb = sub.add_parser("tables", help="print the ruled tables (BOM, revision, drawing index) as JSON or CSV")
     tb.add_argument("file")

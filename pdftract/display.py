@@ -95,7 +95,9 @@ def to_svg(
     boxes; with ``words=True`` also word boxes in green. ``debug=True`` draws
     how the analyzers decided, like pdfplumber's ``debug_tablefinder``: each
     table's column rules and row bands (orange), its cells (green) and each
-    revision cloud's polygon (red). ``scale`` sets the pixel size (1 px per
+    revision cloud's polygon (red), terminators, dimension lines and leaders
+    (purple), dimensions (blue, labelled with their reading) and callouts (teal,
+    joined to their target). ``scale`` sets the pixel size (1 px per
     point by default).
     """
     w, h = sheet.width, sheet.height
@@ -191,7 +193,36 @@ def _debug_layers(sheet: SheetLike) -> list[str]:
         pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in cloud.polygon)
         out.append(f'<polygon points="{pts}" fill="#ef4444" fill-opacity="0.08" stroke="#dc2626" stroke-width="0.8">'
                    f"<title>cloud {escape(str(cloud.marker))} row {cloud.revision_row}</title></polygon>")
+    if "dimensions" in results or "callouts" in results:
+        out.extend(_leader_layers(sheet, results))
     out.append("</g>")
+    return out
+
+
+def _leader_layers(sheet: SheetLike, results: Any) -> list[str]:
+    """Terminators (purple dots), leaders (purple lines), dimensions (blue, with their reading) and callouts
+    (teal, a line from the text to the target)."""
+    from pdftract.analyzers.leaders import geometry_for
+
+    out: list[str] = []
+    geo = geometry_for(sheet)
+    for t in geo.terminators:
+        out.append(f'<circle cx="{_f(t.tip[0])}" cy="{_f(t.tip[1])}" r="1.2" fill="#7c3aed"><title>{t.kind}</title></circle>')
+    for dl in geo.dimension_lines:
+        out.append(f'<line x1="{_f(dl.p0[0])}" y1="{_f(dl.p0[1])}" x2="{_f(dl.p1[0])}" y2="{_f(dl.p1[1])}" stroke="#7c3aed" '
+                   'stroke-width="0.6" stroke-dasharray="2 1"/>')
+    for lead in geo.leaders:
+        pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in lead.points)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="#a855f7" stroke-width="0.6"/>')
+    for d in results.get("dimensions", ()):
+        out.append(_box(d.bbox, 'fill="#3b82f6" fill-opacity="0.12" stroke="#1d4ed8" stroke-width="0.5"',
+                        f"{d.kind}: {d.text} = {d.nominal} {d.upper}/{d.lower} ({d.geometry})"))
+        out.append(f'<text x="{_f(d.bbox.x0)}" y="{_f(d.bbox.top - 1)}" font-size="4" fill="#1d4ed8">{escape(d.text)}</text>')
+    for c in results.get("callouts", ()):
+        cx, cy = c.bbox.center
+        out.append(_box(c.bbox, 'fill="#14b8a6" fill-opacity="0.12" stroke="#0f766e" stroke-width="0.5"', f"{c.kind}: {c.text}"))
+        out.append(f'<line x1="{_f(cx)}" y1="{_f(cy)}" x2="{_f(c.target[0])}" y2="{_f(c.target[1])}" stroke="#0f766e" '
+                   'stroke-width="0.4" stroke-dasharray="1 1"/>')
     return out
 
 

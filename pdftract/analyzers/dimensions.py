@@ -144,7 +144,7 @@ _GRAMMAR = re.compile(
     (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*°?)?
     \s*(?P<close>[)\]])?
     (?:\s*(?P<fit>{_FIT})(?![\d.,]))?
-    (?:\s*(?P<sym>±)\s*(?P<symval>{NUMBER})|\s*(?P<dev1>[+\-]{NUMBER}|0)(?:\s*/\s*(?P<dev2>[+\-]?{NUMBER}|0))?)?
+    (?:\s*(?P<sym>±)\s*(?P<symval>{NUMBER})|\s*(?P<dev1>[+\-]{NUMBER}|0(?:[.,]0+)?)(?:\s*/\s*(?P<dev2>[+\-]?{NUMBER}|0(?:[.,]0+)?))?)?
     (?:\s*\[(?P<dual>[^\]]+)\])?
     \s*(?P<suffix>.*?)\s*$""",
     re.VERBOSE,
@@ -401,7 +401,7 @@ def read_dimension(text: str) -> _Reading | None:
             return None
         if dev2 is None:
             # one printed deviation: the other one is 0
-            upper, lower = (a, 0.0) if a >= 0 and dev1.startswith(("+", "0")) and dev1 != "0" else (0.0, a)
+            upper, lower = (a, 0.0) if a > 0 or dev1.startswith("+") else (0.0, a)
             tol = dev1
         else:
             if b is None:
