@@ -130,7 +130,7 @@ def test_generated_drawings_meet_the_acceptance_thresholds() -> None:
     import accuracy
 
     scores = accuracy.run_fixtures(accuracy.fixture_names(GENERATED, ""), GENERATED)
-    # benchmarks/accuracy.py measures 294/294 dimensions with exact zones and 0 false, 126/126 callouts
+    # benchmarks/accuracy.py measures 324/324 dimensions with exact zones and 0 false, 130/130 callouts
     det = scores[("dimensions", "detected")]
     assert det.f1 >= 0.98 and det.fp <= 2
     assert scores[("dimensions", "tolerance_zone")].exact_rate >= 0.98

@@ -117,6 +117,7 @@ class Dimension:
 _PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD]|S⌀|SR|\d+\s*[xX×])$")
 _COUNT = re.compile(r"^\d+$")
 _COUNT_LEAD = re.compile(r"^\d+\s*[xX×]$")
+_FRACTION = re.compile(r"^\d+/\d+\"?$")
 _TIMES = re.compile(r"^[xX×]$")
 #: an ISO 286 tolerance class: fundamental deviation letter(s) and IT grade (H7, g6, js6, h11, H7/g6)
 _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
@@ -144,7 +145,7 @@ _GRAMMAR = re.compile(
     (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*°?)?
     \s*(?P<close>[)\]])?
     (?:\s*(?P<fit>{_FIT})(?![\d.,]))?
-    (?:\s*(?P<sym>±)\s*(?P<symval>{NUMBER})|\s*(?P<dev1>[+\-]{NUMBER}|0(?:[.,]0+)?)(?:\s*/\s*(?P<dev2>[+\-]?{NUMBER}|0(?:[.,]0+)?))?)?
+    (?:\s*(?P<sym>±)\s*(?P<symval>{NUMBER})(?P<symdeg>°)?|\s*(?P<dev1>[+\-]{NUMBER}|0(?:[.,]0+)?)(?:\s*/\s*(?P<dev2>[+\-]?{NUMBER}|0(?:[.,]0+)?))?)?
     (?:\s*\[(?P<dual>[^\]]+)\])?
     \s*(?P<suffix>.*?)\s*$""",
     re.VERBOSE,
@@ -210,7 +211,9 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
     if abs(db) <= 0.3 * size and small >= 0.55 * size and -0.3 * size <= gap <= reach * size:
         if a.lead and (_COUNT.match(a.text) is None or _TIMES.match(b.text) or b.text[:1].isdigit() is False):
             return True
-        if b.follow or (_TIMES.match(a.text) is not None):
+        if b.follow or _TIMES.match(a.text) is not None or _TIMES.match(b.text) is not None:
+            return True
+        if _COUNT.match(a.text) and _FRACTION.match(b.text):  # a mixed number: 1 3/8
             return True
         if _COUNT.match(a.text) and _TIMES.match(b.text):
             return True
@@ -284,7 +287,7 @@ def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
         main = max(numeric, key=lambda p: (p.size, p.text[:1] not in "+-±" and "/" not in p.text, -p.x0))
         size = main.size
         for p in rest:
-            if abs(p.base - main.base) <= 0.3 * size and p.size >= 0.7 * size:
+            if (abs(p.base - main.base) <= 0.3 * size and p.size >= 0.7 * size) or _FRACTION.match(p.text):
                 tokens.append((p.x0, canonical_symbols(p.text)))
             elif p.base - main.base >= 0.85 * size and p.size >= 0.7 * size:
                 below.append(p)
@@ -393,7 +396,7 @@ def read_dimension(text: str) -> _Reading | None:
         if v is None:
             return None
         upper, lower = abs(v), -abs(v)
-        tol = f"±{g['symval']}"
+        tol = f"±{g['symval']}{g['symdeg'] or ''}"
     elif dev1 is not None:
         a = parse_number(dev1)
         b = parse_number(dev2) if dev2 is not None else None
