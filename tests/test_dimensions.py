@@ -179,3 +179,24 @@ def test_page_text_spells_scripts_fractions_and_plus_minus(angle: float) -> None
 def test_stacked_digits_without_a_whole_number_stay_apart() -> None:
     sheet = make_sheet(text=[("1", 100, 100, 0, 6), ("2", 100, 107, 0, 6)])
     assert [ln.text for ln in sheet.lines] == ["1", "2"]
+
+
+def test_segment_box_distance_matches_shapely() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from shapely.geometry import LineString, box
+
+    from pdftract.analyzers.leaders import segment_box_distance
+    from pdftract.geometry import BBox
+
+    coord = st.floats(min_value=-50, max_value=50, allow_nan=False)
+
+    @settings(max_examples=300, deadline=None)
+    @given(coord, coord, coord, coord, coord, coord, st.floats(0.1, 30), st.floats(0.1, 30))  # shapely has no area-less boxes
+    def check(ax: float, ay: float, bx: float, by: float, x0: float, y0: float, w: float, h: float) -> None:
+        b = BBox(x0, y0, x0 + w, y0 + h)
+        want = LineString([(ax, ay), (bx, by)]).distance(box(b.x0, b.top, b.x1, b.bottom)) if (ax, ay) != (bx, by) else \
+            box(b.x0, b.top, b.x1, b.bottom).distance(LineString([(ax, ay), (ax + 1e-12, ay)]))
+        assert abs(segment_box_distance((ax, ay), (bx, by), b) - want) <= 1e-6
+
+    check()

@@ -275,10 +275,15 @@ def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
                 if math.hypot(q1[0] - q0[0], q1[1] - q0[1]) < 0.5:
                     continue
                 hits = cells.get((int(q0[0] // 16), int(q0[1] // 16)))
-                if hits and any(terms[i].bbox.expand(0.3).contains(BBox.from_points((q0, q1))) for i in hits):
+                if hits and any(_inside(terms[i].bbox, q0, q1) for i in hits):
                     continue
                 out.append(Stroke(id=len(out), p0=q0, p1=q1, path_id=p.id, segment_id=s.id, alone=alone))
     return out
+
+
+def _inside(b: BBox, q0: Point, q1: Point, pad: float = 0.3) -> bool:
+    return (b.x0 - pad <= min(q0[0], q1[0]) and max(q0[0], q1[0]) <= b.x1 + pad
+            and b.top - pad <= min(q0[1], q1[1]) and max(q0[1], q1[1]) <= b.bottom + pad)
 
 
 class _EndGrid:
@@ -357,8 +362,16 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
     terms.sort(key=lambda t: (round(t.tip[1], 3), round(t.tip[0], 3), t.kind))
     term_index = BoxIndex((i, t.bbox.expand(0.6)) for i, t in enumerate(terms))
 
+    stem_cache: dict[int, list[tuple[int, int]]] = {}
+
     def stems_of(i: int) -> list[tuple[int, int]]:
-        """(stroke id, the end that touches the terminator) for the lines a terminator ends."""
+        """(stroke id, the end that touches the terminator) for the lines a terminator ends (memoised)."""
+        hit = stem_cache.get(i)
+        if hit is None:
+            hit = stem_cache[i] = _stems_of(i)
+        return hit
+
+    def _stems_of(i: int) -> list[tuple[int, int]]:
         t = terms[i]
         tol = max(0.8, 0.2 * t.size)
         found: list[tuple[int, int]] = []
@@ -431,11 +444,39 @@ def point_box_distance(p: Point, b: BBox) -> float:
     return math.hypot(dx, dy)
 
 
-def segment_box_distance(p0: Point, p1: Point, b: BBox) -> float:
-    """Distance between a line segment and a box (0 when they touch)."""
-    from shapely.geometry import LineString, box
+def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n2 = dx * dx + dy * dy
+    t = 0.0 if n2 <= 1e-18 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n2))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
 
-    return float(LineString([p0, p1]).distance(box(b.x0, b.top, b.x1, b.bottom)))
+
+def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    def orient(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    def on(p: Point, q: Point, r: Point) -> bool:  # r on the segment p-q, given the three are collinear
+        return min(p[0], q[0]) <= r[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= r[1] <= max(p[1], q[1])
+
+    o1, o2, o3, o4 = orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
+    if ((o1 > 0 and o2 < 0) or (o1 < 0 and o2 > 0)) and ((o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)):
+        return True
+    return (o1 == 0 and on(a, b, c)) or (o2 == 0 and on(a, b, d)) or (o3 == 0 and on(c, d, a)) or (o4 == 0 and on(c, d, b))
+
+
+def segment_box_distance(p0: Point, p1: Point, b: BBox) -> float:
+    """Distance between a line segment and a box (0 when they touch).
+
+    >>> segment_box_distance((0.0, 5.0), (4.0, 5.0), BBox(10, 0, 20, 10)), segment_box_distance((0.0, 0.0), (30.0, 10.0), BBox(10, 0, 20, 10))
+    (6.0, 0.0)
+    """
+    if b.contains_point(p0) or b.contains_point(p1):
+        return 0.0
+    corners = ((b.x0, b.top), (b.x1, b.top), (b.x1, b.bottom), (b.x0, b.bottom))
+    for i in range(4):
+        if _segments_cross(p0, p1, corners[i], corners[(i + 1) % 4]):
+            return 0.0
+    return min(point_box_distance(p0, b), point_box_distance(p1, b), *(_point_segment_distance(c, p0, p1) for c in corners))
 
 
 __all__ = ["Circle", "DimensionLine", "Leader", "LeaderGeometry", "Stroke", "Terminator", "find_terminators", "geometry_for",
