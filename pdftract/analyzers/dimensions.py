@@ -50,7 +50,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from pdftract.analyzers.grid import box_to_frame, cell_around, rules_for
+from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.leaders import geometry_for, point_box_distance, segment_box_distance
 from pdftract.analyzers.notation import NUMBER, VALUE, canonical_fraction, canonical_symbols, parse_number
 from pdftract.geometry import BBox
@@ -207,7 +207,7 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
     db = b.base - a.base
     gap = b.x0 - a.x1
     # on one baseline: a lead before anything, anything before a follow-on piece
-    reach = s.inline_gap * (1.8 if _COUNT_LEAD.match(a.text) else 1.0)  # a count may sit across a symbol drawn as paths
+    reach = s.inline_gap * (1.8 if _COUNT_LEAD.match(a.text) or _TIMES.match(a.text) else 1.0)  # a count may sit across a symbol drawn as paths
     if abs(db) <= 0.3 * size and small >= 0.55 * size and -0.3 * size <= gap <= reach * size:
         if a.lead and (_COUNT.match(a.text) is None or _TIMES.match(b.text) or b.text[:1].isdigit() is False):
             return True
@@ -461,22 +461,45 @@ def _in_frame_compartment(sheet: SheetLike, w: Word) -> bool:
         return False
     x0, top, x1, bottom = cell
     h = bottom - top
+    if x1 - x0 > 15.0 * w.size:
+        return False
     for probe in ((x1 + 0.5, x1 + 0.5 + h * 0.3), (x0 - 0.5 - h * 0.3, x0 - 0.5)):
         other = cell_around(rules, (probe[0], top + h * 0.4, probe[1], bottom - h * 0.4))
-        if other is not None and abs(other[1] - top) <= 1.0 and abs(other[3] - bottom) <= 1.0:
+        if other is not None and abs(other[1] - top) <= 1.0 and abs(other[3] - bottom) <= 1.0 and _cell_has_content(sheet, d, other, w):
+            return True
+    return False
+
+
+def _cell_has_content(sheet: SheetLike, d: int, cell: tuple[float, float, float, float], w: Word) -> bool:
+    """A neighbouring compartment holds text or a small drawn symbol (a frame's ◎ drawn as paths), unlike the
+    space between two extension lines next to a dimension."""
+    box = box_from_frame(d, cell).expand(-0.3)
+    if box.x1 <= box.x0 or box.bottom <= box.top:
+        return False
+    if any(box.contains_point(sheet.word(i).bbox.center) for i in sheet.index.words.intersection(box) if i != w.id):
+        return True
+    for sid in sheet.index.segments.intersection(box):
+        p = sheet.paths[sheet.segment(sid).path_id]
+        if p.bbox.width < box.width and p.bbox.height < box.height and box.contains(p.bbox):
             return True
     return False
 
 
 def _basic_box(sheet: SheetLike, bbox: BBox, direction: float, size: float) -> bool:
-    d = round(direction) % 360
-    if d not in (0, 90, 180, 270):
-        return False
-    cell = cell_around(rules_for(sheet, d), box_to_frame(d, bbox))
-    if cell is None:
-        return False
-    fb = box_to_frame(d, bbox)
-    return (cell[2] - cell[0]) <= (fb.x1 - fb.x0) + 3.0 * size and (cell[3] - cell[1]) <= 2.2 * size
+    """A rectangle drawn tightly round the text (one closed path of four sides, not a cell formed by
+    extension lines): the frame of a basic dimension."""
+    near = bbox.expand(1.5 * size)
+    for pid in sorted({sheet.segment(sid).path_id for sid in sheet.index.segments.intersection(near)}):
+        p = sheet.paths[pid]
+        pb = p.bbox
+        if not (pb.x0 <= bbox.x0 + 0.5 and pb.top <= bbox.top + 0.5 and pb.x1 >= bbox.x1 - 0.5 and pb.bottom >= bbox.bottom - 0.5):
+            continue
+        if not near.contains(pb) or p.fill and not p.stroke:
+            continue
+        straight = [sg for sg in p.segments if sg.kind in ("line", "close")]
+        if p.is_rect or (p.subpath_count == 1 and 3 <= len(straight) <= 5 and len(straight) == len(p.segments) - 1):
+            return True
+    return False
 
 
 _UNIT_NOTE = re.compile(r"(?:DIMENSIONS?\s+(?:ARE\s+)?IN|ALL\s+DIMENSIONS\s+(?:ARE\s+)?IN|UNITS?\s*:?|MASSE\s+IN|MAẞE\s+IN)\s*(MM|MILLIMETERS?|MILLIMETRES?|INCH(?:ES)?|IN\b)",
@@ -597,6 +620,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         geometry, target = _support(geo, bbox, size * s.support_reach, size, reading.kind == "angular")
         if geometry == "none" and s.require_geometry and not reading.strong:
             continue
+        if not reading.strong and re.fullmatch(r"\d{1,2}", text) and _near_page_edge(sheet, bbox):
+            continue  # a zone number of the border, between its ticks
         if schematic and not (re.search(r"\d[.,]\d", text) and (reading.strong or _between_terminators(geo, bbox, size))):
             continue
         basic = reading.basic or _basic_box(sheet, bbox, angle, size)
@@ -619,6 +644,10 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         )
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
+
+
+def _near_page_edge(sheet: SheetLike, bbox: BBox, margin: float = 30.0) -> bool:
+    return bbox.x0 < margin or bbox.top < margin or bbox.x1 > sheet.width - margin or bbox.bottom > sheet.height - margin
 
 
 def _between_terminators(geo: Any, bbox: BBox, size: float) -> bool:

@@ -7,7 +7,9 @@ Computed once per sheet (cached) and shared by the ``dimensions`` and ``callouts
   arrowheads (a stroked V of two short equal arms), and ticks (a short oblique
   stroke centred on the end of a longer line, 10°-80° to it).
 * **Stems**: the straight line that starts at a terminator (its end within a
-  tolerance of the tip, or inside a filled arrowhead on its axis).
+  tolerance of the tip, or inside a filled arrowhead on its axis); when that is
+  missing or short, also a long line going on from the tip in the arrow's
+  direction (an arrow drawn inside a hole against its rim).
 * A stem whose other end reaches another terminator is a **dimension line**.
   Otherwise the stem is followed through connected straight segments (an
   elbow, a shoulder; at most ``max_hops``, stopping at branches): that chain
@@ -393,6 +395,14 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
             if s.length < 0.5 * max(t.size, 1.0) and t.kind != "dot":
                 continue
             found.append((sid, end))
+        if t.kind == "filled" and t.direction is not None and all(strokes[k].length < 2.0 * t.size for k, _e in found):
+            # an arrowhead inside a hole pointing at its rim, the leader going on from the tip (Inventor)
+            for sid, end, _d in grid.near(t.tip, tol):
+                s = strokes[sid]
+                q, far = (s.p0, s.p1) if end == 0 else (s.p1, s.p0)
+                u = _unit(far[0] - q[0], far[1] - q[1])
+                if sid not in tick_strokes and u[0] * t.direction[0] + u[1] * t.direction[1] >= 0.985 and s.length >= 2.0 * t.size:
+                    found.append((sid, end))
         return found
 
     dim_lines: list[DimensionLine] = []
