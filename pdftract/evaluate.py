@@ -383,6 +383,7 @@ def score_expected_callouts(where: str, expected: Sequence[Mapping[str, Any]], g
     """Real-corpus callout expectations: matched by kind and text (or by ``contains`` while the text is pending)."""
     det = Score()
     text_sc = Score()
+    thread_sc = Score()
     pool = list(got)
     for e in expected:
         probe = norm(e.get("contains") or e["text"])
@@ -397,7 +398,13 @@ def score_expected_callouts(where: str, expected: Sequence[Mapping[str, Any]], g
         if "text" not in e.get("pending", ()):
             text_sc.tp += 1
             text_sc.exact += int(norm(hit.get("text")) == norm(e["text"]))
-    return {("callouts", "expected"): det, ("callouts", "text"): text_sc}
+        if "designation" in e:
+            got = (hit.get("thread") or {}).get("designation")
+            thread_sc.tp += 1
+            thread_sc.exact += int(got == e["designation"])
+            if got != e["designation"]:
+                thread_sc.miss(f"{where}: thread {got!r} != {e['designation']!r}")
+    return {("callouts", "expected"): det, ("callouts", "text"): text_sc, ("callouts", "thread"): thread_sc}
 
 
 def score_gdt(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> Scores:

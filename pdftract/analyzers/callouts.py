@@ -66,6 +66,7 @@ class Callout:
     bom: dict[str, Any] | None = None  # {"table": i, "row": j, "record": {...}} for a balloon naming a BOM item
     glyph_ids: tuple[int, ...] = ()
     leader: tuple[tuple[float, float], ...] = ()
+    thread: dict[str, Any] | None = None  # the parsed designation of a thread callout (see parse_thread)
     debug: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
@@ -75,6 +76,7 @@ class Callout:
             "text": self.text, "kind": self.kind, "target": [r2(self.target[0]), r2(self.target[1])],
             "terminator": self.terminator, "item": self.item, "bom": self.bom, "bbox": bbox_out(self.bbox),
             "leader": [[r2(x), r2(y)] for x, y in self.leader], "glyph_ids": list(self.glyph_ids),
+            "thread": self.thread,
         }
 
 
@@ -83,6 +85,46 @@ _HOLE = re.compile(r"\b(?:THRU|DEEP|TIEF)\b|[⌴⌵↧]|\bDIN\s*974\b|\bC(?:BORE
 _CHAMFER = re.compile(r"\bCHAMFER\b|\bFASE\b|\d\s*[xX×]\s*45\s*°?|45\s*°\s*[xX×]", re.IGNORECASE)
 _FINISH = re.compile(r"\bR[az]\s*\d|\bRMAX\b", re.IGNORECASE)
 _WELD = re.compile(r"\bWELD\b|\bFILLET\b", re.IGNORECASE)
+
+
+_METRIC = re.compile(r"\bM(\d+(?:[.,]\d+)?)(?:\s*[xX×]\s*(\d+(?:[.,]\d+)?))?(?:\s*-\s*(\d[gGhHeEfF](?:\d[gGhHeEfF])?))?")
+_UNIFIED = re.compile(r"(#\d+|\d+/\d+|\d+(?:\.\d+)?)\s*-\s*(\d+)\s*(UNC|UNF|UNEF|UNS|UN)?(?:\s*-\s*(\d[AB]))?", re.IGNORECASE)
+_COUNT_PREFIX = re.compile(r"^\s*(\d+)\s*[xX×]\s")
+_DEPTH = re.compile(r"↧\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*DEEP\b|\bDEEP\s*(\d+(?:[.,]\d+)?)", re.IGNORECASE)
+
+
+def parse_thread(text: str) -> dict[str, Any] | None:
+    """The thread a callout names: ISO metric (``M6x1.0-6H``) or unified (``1/4-20 UNC-2B``, ``#4-40``),
+    with the count (``2X``) and the depth (``THRU``, ``↧12``, ``12 DEEP``) when printed.
+
+    >>> parse_thread("2X M6x1.0-6H THRU")
+    {'standard': 'metric', 'designation': 'M6x1.0-6H', 'diameter': 6.0, 'pitch': 1.0, 'class': '6H', 'count': 2, 'depth': 'THRU'}
+    >>> parse_thread("4-40 UNC - 2B")["designation"], parse_thread("3x #4-40 tapped hole")["tpi"]
+    ('4-40 UNC-2B', 40)
+    """
+    from pdftract.analyzers.notation import parse_number
+
+    out: dict[str, Any] | None = None
+    m = _METRIC.search(text)
+    if m and (m.group(2) or m.group(3) or re.search(r"\bM\d+(?:[.,]\d+)?\s*(?:-|THRU|DEEP|↧|$)", text)):
+        pitch = parse_number(m.group(2)) if m.group(2) else None
+        designation = f"M{m.group(1)}" + (f"x{m.group(2)}" if m.group(2) else "") + (f"-{m.group(3)}" if m.group(3) else "")
+        out = {"standard": "metric", "designation": designation, "diameter": parse_number(m.group(1)), "pitch": pitch,
+               "class": m.group(3)}
+    else:
+        u = _UNIFIED.search(text)
+        if u and (u.group(3) or u.group(1).startswith("#") or "/" in u.group(1)):
+            series = u.group(3).upper() if u.group(3) else None
+            designation = f"{u.group(1)}-{u.group(2)}" + (f" {series}" if series else "") + (f"-{u.group(4).upper()}" if u.group(4) else "")
+            out = {"standard": "unified", "designation": designation, "size": u.group(1), "tpi": int(u.group(2)),
+                   "series": series, "class": u.group(4).upper() if u.group(4) else None}
+    if out is None:
+        return None
+    c = _COUNT_PREFIX.match(text)
+    out["count"] = int(c.group(1)) if c else 1
+    d = _DEPTH.search(text)
+    out["depth"] = "THRU" if re.search(r"\bTHRU\b", text, re.IGNORECASE) else (next(g for g in d.groups() if g) if d else None)
+    return out
 
 
 _VIEW = re.compile(r"^[A-Z]{1,2}\d?$")
@@ -244,8 +286,10 @@ def _note(sheet: SheetLike, lead: Leader, by_id: dict[int, Line], lines: list[Li
         return None  # the leader or dimension line of dimensions (⌀10 H7 THRU): reported with them
     text = canonical_symbols(" ".join(ln.text.strip() for ln in block))
     geo = geometry_for(sheet)
-    return Callout(text=text, kind=callout_kind(text), target=lead.target, bbox=BBox.union_all(ln.bbox for ln in block),
-                   terminator=geo.terminators[lead.terminator].kind, glyph_ids=glyphs, leader=lead.points)
+    kind = callout_kind(text)
+    return Callout(text=text, kind=kind, target=lead.target, bbox=BBox.union_all(ln.bbox for ln in block),
+                   terminator=geo.terminators[lead.terminator].kind, glyph_ids=glyphs, leader=lead.points,
+                   thread=parse_thread(text) if kind == "thread" else None)
 
 
 @analyzer("callouts", requires={"words", "paths", "dimensions", "tables"}, assigns={"callouts"}, settings=CalloutSettings)
@@ -254,4 +298,4 @@ def callouts_analyzer(sheet: Sheet, settings: CalloutSettings) -> tuple[Callout,
     return find_callouts(sheet, settings, sheet.results.get("dimensions", ()), sheet.results.get("tables", ()))
 
 
-__all__ = ["Callout", "CalloutSettings", "callout_kind", "find_callouts"]
+__all__ = ["Callout", "CalloutSettings", "callout_kind", "find_callouts", "parse_thread"]
