@@ -6,6 +6,7 @@
                           [--analyzers a,b] [--password P] [--svg OUT.svg] [--quiet]
     pdftract show FILE [--page N] -o page.svg [--password P] [--debug]
     pdftract tables FILE [--kind bom|revision|drawing_index] [--csv] [--pages 1,3-5]
+    pdftract dimensions FILE [--callouts] [--csv] [--pages 1,3-5]
     pdftract analyzers
 
 Exit codes: 0 success, 2 usage error (bad option or setting), 3 input error
@@ -61,6 +62,13 @@ def _parser() -> argparse.ArgumentParser:
     tb.add_argument("--csv", action="store_true", help="CSV instead of JSON (tables separated by a blank line)")
     tb.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
     tb.add_argument("--password")
+
+    dm = sub.add_parser("dimensions", help="print the dimensions (or, with --callouts, the leader callouts) as JSON or CSV")
+    dm.add_argument("file")
+    dm.add_argument("--callouts", action="store_true", help="the callouts and balloons instead of the dimensions")
+    dm.add_argument("--csv", action="store_true", help="CSV instead of JSON")
+    dm.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
+    dm.add_argument("--password")
 
     sub.add_parser("analyzers", help="list the registered analyzers")
     return p
@@ -146,6 +154,46 @@ def _tables(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+_DIM_COLUMNS = ("page", "text", "kind", "nominal", "upper", "lower", "fit", "count", "unit", "dual", "basic", "reference",
+                "suffix", "geometry", "x0", "top", "x1", "bottom")
+_CALLOUT_COLUMNS = ("page", "kind", "text", "item", "target_x", "target_y", "thread", "x0", "top", "x1", "bottom")
+
+
+def _dimensions(args: argparse.Namespace) -> int:
+    import csv
+    import io
+    import json
+
+    import pdftract
+
+    doc = pdftract.analyze(args.file, analyzers=["tables", "title_block", "notes", "dimensions", "callouts"], pages=args.pages,
+                           password=args.password, progress=_progress)
+    key = "callouts" if args.callouts else "dimensions"
+    rows: list[dict[str, object]] = []
+    for sheet in doc.pages:
+        for item in sheet.results.get(key, ()):
+            d = item.to_dict()
+            rows.append({"page": sheet.number, **d})
+    if args.csv:
+        buf = io.StringIO()
+        columns = _CALLOUT_COLUMNS if args.callouts else _DIM_COLUMNS
+        w = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        for r in rows:
+            flat = dict(r)
+            flat["x0"], flat["top"], flat["x1"], flat["bottom"] = r["bbox"]  # type: ignore[misc]
+            if args.callouts:
+                flat["target_x"], flat["target_y"] = r["target"]  # type: ignore[misc]
+                thread = r.get("thread")
+                flat["thread"] = thread["designation"] if isinstance(thread, dict) else ""
+            w.writerow(flat)
+        sys.stdout.write(buf.getvalue())
+    else:
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+    print(f"pdftract: {len(rows)} {key} in {len(doc.pages)} pages", file=sys.stderr)
+    return EXIT_OK
+
+
 def _list_analyzers() -> int:
     from pdftract.pipeline import registered
 
@@ -166,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _show(args)
         if args.command == "tables":
             return _tables(args)
+        if args.command == "dimensions":
+            return _dimensions(args)
         return _list_analyzers()
     except InputError as exc:
         print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)

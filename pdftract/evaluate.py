@@ -399,11 +399,11 @@ def score_expected_callouts(where: str, expected: Sequence[Mapping[str, Any]], g
             text_sc.tp += 1
             text_sc.exact += int(norm(hit.get("text")) == norm(e["text"]))
         if "designation" in e:
-            got = (hit.get("thread") or {}).get("designation")
+            designation = (hit.get("thread") or {}).get("designation")
             thread_sc.tp += 1
-            thread_sc.exact += int(got == e["designation"])
-            if got != e["designation"]:
-                thread_sc.miss(f"{where}: thread {got!r} != {e['designation']!r}")
+            thread_sc.exact += int(designation == e["designation"])
+            if designation != e["designation"]:
+                thread_sc.miss(f"{where}: thread {designation!r} != {e['designation']!r}")
     return {("callouts", "expected"): det, ("callouts", "text"): text_sc, ("callouts", "thread"): thread_sc}
 
 

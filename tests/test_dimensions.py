@@ -220,3 +220,19 @@ def test_clustering_is_translation_invariant() -> None:
         assert sorted(got, key=repr) == sorted(base, key=repr)
 
     check()
+
+
+def test_cli_dimensions_and_callouts() -> None:
+    import subprocess
+
+    r = subprocess.run([sys.executable, "-m", "pdftract.cli", "dimensions", str(FIXTURES / "demo-bracket.pdf"), "--csv"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    header, *rows = r.stdout.splitlines()
+    assert header.startswith("page,text,kind,nominal,upper,lower")
+    assert any(row.startswith("1,240.00 ±0.10,linear,240.0,0.1,-0.1") for row in rows), rows
+    r = subprocess.run([sys.executable, "-m", "pdftract.cli", "dimensions", str(GENERATED / "bom-merged-multiline.pdf"), "--callouts"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    balloons = [c for c in json.loads(r.stdout) if c["kind"] == "balloon"]
+    assert balloons and all(c["bom"]["record"]["item"] == str(c["item"]) for c in balloons)
