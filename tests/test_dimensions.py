@@ -43,6 +43,10 @@ def arrow(path_id: int, tip: tuple[float, float], toward: tuple[float, float], s
         ("2 x 0,3x45°", 0.3, None, None, "chamfer", 2),
         ("1 3/8", 1.375, None, None, "linear", 1),
         (".3154/.3146", 0.315, 0.0004, -0.0004, "linear", 1),
+        ("3/8", 0.375, None, None, "linear", 1),
+        ('1⅜"', 1.375, None, None, "linear", 1),
+        ("60° ±1°", 60.0, 1.0, -1.0, "angular", 1),
+        ("0,157 0,000/-0,001", 0.157, 0.0, -0.001, "linear", 1),
     ],
 )
 def test_read_dimension(text: str, nominal: float, upper: float | None, lower: float | None, kind: str, count: int) -> None:
@@ -54,7 +58,7 @@ def test_read_dimension(text: str, nominal: float, upper: float | None, lower: f
         assert r.upper == pytest.approx(upper) and r.lower == pytest.approx(lower)
 
 
-@pytest.mark.parametrize("text", ["2X M6x1.0-6H THRU", "1/4-20 UNC-2B", "2450 mm2", "Scale 4:1", "ISO 2768-m", "× n10"])
+@pytest.mark.parametrize("text", ["2X M6x1.0-6H THRU", "1/4-20 UNC-2B", "2× 1/4 -20", "#4-40", "2450 mm2", "Scale 4:1", "ISO 2768-m", "× n10"])
 def test_not_a_dimension(text: str) -> None:
     assert read_dimension(text) is None
 

@@ -128,12 +128,15 @@ _FOLLOW = re.compile(
 _DEV = re.compile(rf"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
 _DUAL = re.compile(r"^\[\s*[\d.,/ ]+\s*\]$")
-_THREAD = re.compile(r"(?:^|\s)(?:M\d+(?:[.,]\d+)?\s*[xX×]\s*\d|M\d+\b(?!\s*$)|\d+/\d+-\d+\s*UN|#?\d+-\d+\s*UN|UN[CFS]\b|NPT\b|\bG\s?\d/\d)")
+_THREAD = re.compile(r"(?:^|\s)(?:M\d+(?:[.,]\d+)?\s*[xX×]\s*\d|M\d+\b(?!\s*$)|\d+/\d+\s*-\s*\d+|#\d+\s*-\s*\d+|#?\d+-\d+\s*UN|UN[CFS]\b|NPT\b|\bG\s?\d/\d)")
 _HAS_DIGIT = re.compile(r"\d")
 #: what may follow the value of a dimension
 _SUFFIX = re.compile(
     r"^(?:(?:THRU|DEEP|TIEF|TYP\.?|MAX\.?|MIN\.?|max\.?|min\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|BOTH\s+SIDES|"
     r"mm|in|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
+
+#: limits are decimals (8.01/7.99, .3154/.3146); 3/8 is a fraction
+_DECIMAL = r"(?:\d+[.,]\d+|[.,]\d+)"
 
 _GRAMMAR = re.compile(
     rf"""^\s*
@@ -141,7 +144,7 @@ _GRAMMAR = re.compile(
     (?P<open>[(\[])?\s*
     (?P<chamfer_word>CHAMFER|FASE|C(?=\d*[.,]\d))?\s*
     (?P<prefix>S⌀|SR|⌀|R|□|\uFFFD)?\s*
-    (?:(?P<hi>{NUMBER})\s*/\s*(?P<lo>{NUMBER})(?![\d/])|(?P<nominal>{VALUE}))\s*(?P<deg>°)?
+    (?:(?P<hi>{_DECIMAL})\s*/\s*(?P<lo>{_DECIMAL})(?![\d/])|(?P<nominal>{VALUE}))\s*(?P<inch>["″])?\s*(?P<deg>°)?
     (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*°?)?
     \s*(?P<close>[)\]])?
     (?:\s*(?P<fit>{_FIT})(?![\d.,]))?
@@ -331,6 +334,7 @@ class _Reading:
     dual: str | None
     suffix: str | None
     strong: bool  # carries a tolerance or a fit
+    inch_mark: bool = False
 
 
 def read_dimension(text: str) -> _Reading | None:
@@ -382,7 +386,7 @@ def read_dimension(text: str) -> _Reading | None:
         nominal = parse_number(g["nominal"])
         if nominal is None:
             return None
-        core = f"{prefix}{g['nominal']}{g['deg'] or ''}"
+        core = f"{prefix}{g['nominal']}{g['inch'] or ''}{g['deg'] or ''}"
     if g["deg"]:
         kind = "angular"
     chamfer = bool(g["chamfer_angle"]) or bool(g["chamfer_word"])
@@ -434,7 +438,7 @@ def read_dimension(text: str) -> _Reading | None:
         parts.append(suffix)
     return _Reading(text=" ".join(parts), nominal=nominal, upper=upper, lower=lower, kind=kind, count=count, fit=g["fit"],
                     basic=basic, reference=reference, dual=g["dual"].strip() if g["dual"] else None, suffix=suffix,
-                    strong=bool(tol or g["fit"] or g["hi"]))
+                    strong=bool(tol or g["fit"] or g["hi"]), inch_mark=bool(g["inch"]))
 
 
 # -- the pass -------------------------------------------------------------------------
@@ -628,7 +632,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         txt = reading.text
         if basic and not reading.basic:
             txt = re.sub(r"^((?:\d+× )?)(\S+)", r"\1[\2]", txt)
-        d_unit, d_source = ("deg", "angle") if reading.kind == "angular" else (unit, unit_source)
+        d_unit, d_source = ("deg", "angle") if reading.kind == "angular" else (("in", "inch_mark") if reading.inch_mark else (unit, unit_source))
         if d_unit is None and reading.kind != "angular":
             nom = re.search(r"(?<![\d])[.]\d", text)
             if nom:

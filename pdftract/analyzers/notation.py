@@ -31,9 +31,9 @@ _VULGAR = {
     "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8", "⅐": "1/7",
     "⅑": "1/9", "⅒": "1/10",
 }
-_SUPER = str.maketrans("0123456789+-−=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿ")
+_SUPER = str.maketrans("0123456789+-−=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ")
 _SUB = str.maketrans("0123456789+-−=()", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎")
-_SUPER_CHARS = set("0123456789+-−=()n")
+_SUPER_CHARS = set("0123456789+-−=()ni")
 _SUB_CHARS = set("0123456789+-−=()")
 
 #: a decimal number as printed: optional sign, digits with a point or comma, or a leading point
