@@ -355,7 +355,10 @@ def score_expected_dimensions(where: str, expected: Sequence[Mapping[str, Any]],
     pool = list(got)
     for e in expected:
         zone = out[("dimensions", "zone")]
-        hit = next((g for g in pool if _dim_zone_ok(e, g)), None)
+        same = [g for g in pool if _dim_zone_ok(e, g)]
+        # of the dimensions with this zone, the one printed the same way, else one of the same kind
+        hit = next((g for g in same if norm(g.get("text")) == norm(e.get("text"))), None) or next(
+            (g for g in same if g.get("kind") == e.get("kind")), None) or (same[0] if same else None)
         if hit is None:
             zone.fn += 1
             zone.miss(f"{where}: missed {e['text']!r}")

@@ -153,7 +153,7 @@ def test_real_dimensions_and_callouts() -> None:
     expectations = [e for e in json.loads(accuracy.EXPECTATIONS.read_text(encoding="utf-8"))["expectations"]
                     if "dimensions" in e or "callouts" in e]
     scores = accuracy.score_real(expectations, CORPUS)
-    # measured: 36/36 zones, every non-pending kind/text/fit/dual right, 12/12 callouts, 4/4 thread designations
+    # measured: 36/36 zones, 26/26 non-pending kinds and texts, fits and duals right, 12/12 callouts, 4/4 thread designations
     assert scores[("dimensions", "zone")].exact >= 34
     assert scores[("dimensions", "kind")].exact_rate >= 0.95
     assert scores[("dimensions", "fit")].exact_rate >= 0.95

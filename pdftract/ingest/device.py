@@ -40,6 +40,7 @@ from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
 from pdfminer.utils import PathSegment, mult_matrix
 
+from pdftract.ingest.symbols import TABLE_CONFIDENCE, embedded_glyphs, engineering_name, recover, table_for
 from pdftract.geometry import BBox, Matrix, Point, direction_degrees
 from pdftract.model.primitives import (
     REPLACEMENT_CHARACTER,
@@ -71,6 +72,29 @@ def _name(obj: object) -> str | None:
     return None
 
 
+def _embedded_program(spec: Mapping[str, object]) -> bytes | None:
+    """The embedded TrueType program of a composite font with the identity CID-to-glyph map (CID = glyph id)."""
+    if _name(spec.get("Subtype")) != "Type0":
+        return None
+    dfonts = resolve1(spec.get("DescendantFonts"))
+    if not isinstance(dfonts, list) or not dfonts:
+        return None
+    d0 = resolve1(dfonts[0])
+    if not isinstance(d0, dict):
+        return None
+    c2g = resolve1(d0.get("CIDToGIDMap"))
+    if c2g is not None and _name(c2g) != "Identity":
+        return None
+    fd = resolve1(d0.get("FontDescriptor"))
+    program = resolve1(fd.get("FontFile2")) if isinstance(fd, dict) else None
+    if not isinstance(program, PDFStream):
+        return None
+    try:
+        return bytes(program.get_data())
+    except Exception:  # an undecodable font program: nothing to recover from
+        return None
+
+
 class FontRegistry(PDFResourceManager):
     """pdfminer's resource manager, also recording a :class:`Font` for every font it loads.
 
@@ -84,6 +108,10 @@ class FontRegistry(PDFResourceManager):
         self._by_pyid: dict[int, Font] = {}
         self._keep: list[PDFFont] = []  # keeps id() keys valid
         self.fonts: dict[str, Font] = {}
+        #: fonts with a symbol-font letter table: python id -> (table, glyph id -> character of its symbol cmap)
+        self.symbol_fonts: dict[int, tuple[dict[str, str], dict[int, str]]] = {}
+        #: composite fonts with no Unicode mapping: python id -> what their embedded program says per glyph id
+        self.embedded: dict[int, tuple[dict[int, str], dict[int, str], dict[int, str]]] = {}
 
     def get_font(self, objid: object, spec: Mapping[str, object]) -> PDFFont:
         self._depth += 1
@@ -96,6 +124,13 @@ class FontRegistry(PDFResourceManager):
             self._by_pyid[id(font)] = info
             self._keep.append(font)
             self.fonts.setdefault(info.id, info)
+            table = table_for(info.name)
+            if not info.has_tounicode and info.subtype is FontSubtype.TYPE0:
+                program = _embedded_program(spec)
+                if program is not None:
+                    self.embedded[id(font)] = embedded_glyphs(program)
+            if table is not None:
+                self.symbol_fonts[id(font)] = (table, self.embedded.get(id(font), ({}, {}, {}))[2])
         return font
 
     def font_info(self, font: PDFFont) -> Font:
@@ -257,7 +292,45 @@ class SheetDevice(PDFTextDevice):
             else:
                 source = UnicodeSource.GLYPH_NAME
             result = (str(text), source)
+        if result[1] is UnicodeSource.NONE:
+            result = self._from_names(font, cid, info, result)
+        sym = self.registry.symbol_fonts.get(id(font))
+        if sym is not None:
+            table, codes = sym
+            mapped = recover(result[0], table) if result[1] is not UnicodeSource.NONE else None
+            if mapped is None and result[1] is UnicodeSource.NONE and cid in codes:
+                ch = codes[cid]
+                mapped = table.get(ch, ch if ch.isdigit() or ch.isupper() or ch in ".,-+/()%°" else None)
+            if mapped is not None:
+                result = (mapped, UnicodeSource.FONT_TABLE)
         self._unicode_cache[key] = result
+        return result
+
+    def _from_names(self, font: PDFFont, cid: int, info: Font, result: tuple[str, UnicodeSource]) -> tuple[str, UnicodeSource]:
+        """Rung 2 for glyphs with no Unicode: an engineering glyph name of the encoding's /Differences, or what the
+        embedded program of a composite font says about the glyph (its Unicode cmap, its glyph name)."""
+        name = dict(info.unresolved_names).get(cid)
+        if name is not None:
+            sym = engineering_name(name)
+            if sym is not None:
+                return (sym, UnicodeSource.GLYPH_NAME)
+        emb = self.registry.embedded.get(id(font))
+        if emb is None:
+            return result
+        unicode, names, _symbol = emb
+        if cid in unicode:
+            return (unicode[cid], UnicodeSource.FONT_CMAP)
+        gname = names.get(cid)
+        if gname is not None:
+            sym = engineering_name(gname)
+            if sym is not None:
+                return (sym, UnicodeSource.GLYPH_NAME)
+            try:
+                text = name2unicode(gname)
+            except (KeyError, ValueError):
+                text = ""
+            if text and not any(0xE000 <= ord(ch) <= 0xF8FF for ch in text):  # a private-use name says nothing
+                return (text, UnicodeSource.GLYPH_NAME)
         return result
 
     def render_char(
@@ -336,7 +409,7 @@ class SheetDevice(PDFTextDevice):
                 stroke_color=_color(graphicstate.scolor),
                 render_mode=int(self._render_mode),
                 source=source,
-                confidence=0.0 if source is UnicodeSource.NONE else 1.0,
+                confidence=0.0 if source is UnicodeSource.NONE else (TABLE_CONFIDENCE if source is UnicodeSource.FONT_TABLE else 1.0),
             )
         )
         return adv

@@ -35,7 +35,9 @@ class UnicodeSource(str, enum.Enum):
     ``tounicode``: the font's ToUnicode CMap. ``glyph_name``: the simple-font
     encoding's glyph name through the Adobe Glyph List. ``font_cmap``: the
     embedded TrueType font's own cmap table. ``cid_collection``: a predefined
-    CID-to-Unicode table (Adobe-Japan1 ...). ``none``: no mapping; the text is
+    CID-to-Unicode table (Adobe-Japan1 ...). ``font_table``: a known symbol font's
+    letter table (``n`` in AutoCAD's GD&T fonts is ``⌀``; see
+    :mod:`pdftract.ingest.symbols`). ``none``: no mapping; the text is
     U+FFFD and the raw ``code`` is the only information.
     """
 
@@ -43,6 +45,7 @@ class UnicodeSource(str, enum.Enum):
     GLYPH_NAME = "glyph_name"
     FONT_CMAP = "font_cmap"
     CID_COLLECTION = "cid_collection"
+    FONT_TABLE = "font_table"
     NONE = "none"
 
 

@@ -1,0 +1,59 @@
+"""Glyph recovery rungs 2 and 3: engineering glyph names, embedded font programs, symbol-font letter tables."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import pdftract
+from pdftract.ingest.symbols import engineering_name, table_for
+
+from .conftest import CORPUS, FIXTURES
+
+GENERATED = FIXTURES / "generated"
+
+
+def test_tables_and_names() -> None:
+    assert table_for("XYZABC+AIGDT") is not None and table_for("gdt")["j"] == "⌖"  # type: ignore[index]
+    assert table_for("Helvetica") is None and table_for("ISOCPEUR") is None
+    assert engineering_name("diameter") == "⌀" and engineering_name("uni2300") is None  # uniXXXX goes through the AGL
+
+
+def test_letters_of_a_gdt_font_become_symbols_with_their_source() -> None:
+    page = pdftract.open(GENERATED / "gdt-letters.pdf").page(1)
+    recovered = [g for g in page.glyphs if g.source.value == "font_table"]
+    assert recovered and all(g.confidence == pytest.approx(0.95) for g in recovered)
+    assert "⌀" in {g.text for g in recovered}
+    assert "2X ⌀10 H7 THRU" in page.text
+    # capitals in the same font are datum letters, not symbols
+    assert not any(g.text in "ABC" for g in recovered)
+
+
+def test_fixture_symbol_scores() -> None:
+    sys.path.insert(0, str(FIXTURES.parent.parent / "benchmarks"))
+    import accuracy
+
+    scores = accuracy.run_fixtures([n for n in accuracy.fixture_names(GENERATED) if "letters" in n or "gen-0" in n], GENERATED)
+    # measured on all 44 drawings: letters 48/48, unicode 61/61 (pua, opaque, paths, Helvetica Ø: outline matching, not built)
+    assert scores[("symbols", "letters")].exact_rate >= 0.99
+    assert scores[("symbols", "unicode")].exact_rate >= 0.99
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("mech-mesospim-galvomount-inventor.pdf", ["⌀6,00 THRU", "DIN 974 - ⌀10,50 X 6,50"]),  # AIGDT, no ToUnicode: embedded symbol cmap
+        ("mech-mesospim-m060-adapter-inventor.pdf", ["⌴ ⌀7,00", "120°"]),  # ° from the ISOCPEUR program's glyph name
+        ("mech-mesospim-base-plate-mod-inventor.pdf", ["Ø10.5"]),  # the ISOCPEUR program's own Unicode cmap
+        ("mech-voron-trident-build-plate.pdf", ["⌀3.4 THRU", "⌴ ⌀6.5 ↧ 3.0"]),  # AIGDT with a ToUnicode to the letters
+    ],
+)
+def test_real_symbols_recovered(name: str, expected: list[str]) -> None:
+    if not CORPUS.is_dir():
+        pytest.skip("real corpus not present")
+    text = pdftract.open(CORPUS / name).page(1).text
+    for s in expected:
+        assert s in text
+    assert "\ufffd" not in text
