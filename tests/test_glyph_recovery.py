@@ -57,3 +57,11 @@ def test_real_symbols_recovered(name: str, expected: list[str]) -> None:
     for s in expected:
         assert s in text
     assert "\ufffd" not in text
+
+
+def test_private_use_codes_are_flagged_not_passed_as_text() -> None:
+    page = pdftract.open(GENERATED / "gdt-pua.pdf").page(1)
+    pua = [g for g in page.glyphs if g.text and all(0xE000 <= ord(c) <= 0xF8FF for c in g.text)]
+    assert pua and all(g.confidence == 0.0 for g in pua)
+    (diag,) = [d for d in page.diagnostics if dict(d.context).get("private_use")]
+    assert diag.code.value == "UNMAPPED_GLYPHS" and dict(diag.context)["count"] == len(pua)

@@ -72,6 +72,11 @@ def _name(obj: object) -> str | None:
     return None
 
 
+def _private_use(text: str) -> bool:
+    """Text made only of private-use code points: the font's own numbering, no meaning."""
+    return bool(text) and all(0xE000 <= ord(c) <= 0xF8FF for c in text)
+
+
 def _embedded_program(spec: Mapping[str, object]) -> bytes | None:
     """The embedded TrueType program of a composite font with the identity CID-to-glyph map (CID = glyph id)."""
     if _name(spec.get("Subtype")) != "Type0":
@@ -409,7 +414,8 @@ class SheetDevice(PDFTextDevice):
                 stroke_color=_color(graphicstate.scolor),
                 render_mode=int(self._render_mode),
                 source=source,
-                confidence=0.0 if source is UnicodeSource.NONE else (TABLE_CONFIDENCE if source is UnicodeSource.FONT_TABLE else 1.0),
+                confidence=0.0 if source is UnicodeSource.NONE or _private_use(text) else (
+                    TABLE_CONFIDENCE if source is UnicodeSource.FONT_TABLE else 1.0),
             )
         )
         return adv

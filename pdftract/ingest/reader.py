@@ -348,6 +348,20 @@ class Reader:
                 )
             )
         unmapped = [g for g in glyphs if g.source is UnicodeSource.NONE]
+        private = [g for g in glyphs if g.source is not UnicodeSource.NONE and g.text and all(0xE000 <= ord(c) <= 0xF8FF for c in g.text)]
+        if private:
+            # a private-use code is the font's own numbering, not a character: say so rather than pass it as text
+            pfonts = sorted({g.font for g in private})
+            diagnostics.append(
+                Diagnostic.make(
+                    Code.UNMAPPED_GLYPHS,
+                    f"{len(private)} glyphs map only to private-use code points (no meaning) in fonts {', '.join(pfonts)}",
+                    page=number,
+                    count=len(private),
+                    fonts=",".join(pfonts),
+                    private_use=True,
+                )
+            )
         if unmapped:
             fonts = sorted({g.font for g in unmapped})
             diagnostics.append(
