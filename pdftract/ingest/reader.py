@@ -348,31 +348,15 @@ class Reader:
                 )
             )
         unmapped = [g for g in glyphs if g.source is UnicodeSource.NONE]
+        # a private-use code is the font's own numbering, not a character: say so rather than pass it as text
         private = [g for g in glyphs if g.source is not UnicodeSource.NONE and g.text and all(0xE000 <= ord(c) <= 0xF8FF for c in g.text)]
-        if private:
-            # a private-use code is the font's own numbering, not a character: say so rather than pass it as text
-            pfonts = sorted({g.font for g in private})
-            diagnostics.append(
-                Diagnostic.make(
-                    Code.UNMAPPED_GLYPHS,
-                    f"{len(private)} glyphs map only to private-use code points (no meaning) in fonts {', '.join(pfonts)}",
-                    page=number,
-                    count=len(private),
-                    fonts=",".join(pfonts),
-                    private_use=True,
-                )
-            )
-        if unmapped:
-            fonts = sorted({g.font for g in unmapped})
-            diagnostics.append(
-                Diagnostic.make(
-                    Code.UNMAPPED_GLYPHS,
-                    f"{len(unmapped)} glyphs have no Unicode mapping (text U+FFFD) in fonts {', '.join(fonts)}",
-                    page=number,
-                    count=len(unmapped),
-                    fonts=",".join(fonts),
-                )
-            )
+        extra_private: dict[str, Any] = {"private_use": True}
+        for group, what, extra in ((private, "map only to private-use code points (no meaning)", extra_private),
+                                   (unmapped, "have no Unicode mapping (text U+FFFD)", dict[str, Any]())):
+            if group:
+                fonts = sorted({g.font for g in group})
+                diagnostics.append(Diagnostic.make(Code.UNMAPPED_GLYPHS, f"{len(group)} glyphs {what} in fonts {', '.join(fonts)}",
+                                                   page=number, count=len(group), fonts=",".join(fonts), **extra))
         if not glyphs:
             diagnostics.append(
                 Diagnostic.make(
