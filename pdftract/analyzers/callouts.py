@@ -34,8 +34,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pdftract.analyzers.dimensions import Dimension, schematic_like
+from pdftract.analyzers.leaders import (
+    Leader,
+    LeaderGeometry,
+    geometry_for,
+    point_box_distance,
+    segment_box_distance,
+)
 from pdftract.analyzers.notation import canonical_symbols
-from pdftract.analyzers.leaders import Leader, LeaderGeometry, geometry_for, point_box_distance, segment_box_distance
 from pdftract.analyzers.tables import Table, TableKind
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,8 +50,18 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
-from pdftract.analyzers.leaders import geometry_for, point_box_distance, segment_box_distance
-from pdftract.analyzers.notation import NUMBER, VALUE, canonical_fraction, canonical_symbols, parse_number
+from pdftract.analyzers.leaders import (
+    geometry_for,
+    point_box_distance,
+    segment_box_distance,
+)
+from pdftract.analyzers.notation import (
+    NUMBER,
+    VALUE,
+    canonical_fraction,
+    canonical_symbols,
+    parse_number,
+)
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex
 from pdftract.model.sheet import Sheet, SheetLike
@@ -125,7 +134,7 @@ _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
     rf"^(?:[±][\d.,]|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?)"
 )
-_DEV = re.compile(rf"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
+_DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
 _DUAL = re.compile(r"^\[\s*[\d.,/ ]+\s*\]$")
 _THREAD = re.compile(r"(?:^|\s)(?:M\d+(?:[.,]\d+)?\s*[xX×]\s*\d|M\d+\b(?!\s*$)|\d+/\d+\s*-\s*\d+|#\d+\s*-\s*\d+|#?\d+-\d+\s*UN|UN[CFS]\b|NPT\b|\bG\s?\d/\d)")
@@ -266,9 +275,9 @@ def _stack_pairs(pieces: list[_Piece]) -> list[tuple[_Piece, _Piece]]:
             size = max(p.size, q.size)
             db = abs(q.base - p.base)
             ov = min(p.x1, q.x1) - max(p.x0, q.x0)
-            if 0.4 * size <= db <= 1.3 * size and ov >= 0.4 * min(p.x1 - p.x0, q.x1 - q.x0) and abs(p.size - q.size) <= 0.25 * size:
-                if best is None or db < abs(best.base - p.base):
-                    best = q
+            stacked = 0.4 * size <= db <= 1.3 * size and ov >= 0.4 * min(p.x1 - p.x0, q.x1 - q.x0) and abs(p.size - q.size) <= 0.25 * size
+            if stacked and (best is None or db < abs(best.base - p.base)):
+                best = q
         if best is not None:
             taken.update((id(p), id(best)))
             pairs.append((p, best) if p.base < best.base else (best, p))
@@ -528,7 +537,7 @@ def sheet_unit(sheet: SheetLike) -> tuple[str | None, str | None]:
 
 def _unit_word(v: str) -> str | None:
     t = v.strip().upper()
-    if t.startswith("MM") or t.startswith("MILLIM"):
+    if t.startswith(("MM", "MILLIM")):
         return "mm"
     if t.startswith("IN"):
         return "in"
