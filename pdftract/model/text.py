@@ -221,6 +221,14 @@ def _link_lines(
     return out
 
 
+def _line_stats(
+    lines: list[IntArray], along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Per line: median baseline position, largest size, start and end along the baseline."""
+    return (np.array([float(np.median(perp[m])) for m in lines]), np.array([float(np.max(size[m])) for m in lines]),
+            np.array([float(np.min(along[m])) for m in lines]), np.array([float(np.max(along_end[m])) for m in lines]))
+
+
 def _attach_scripts(
     lines: list[IntArray], along: FloatArray, along_end: FloatArray, perp: FloatArray, size: FloatArray,
     marks: dict[int, str] | None = None,
@@ -237,10 +245,7 @@ def _attach_scripts(
     """
     if len(lines) < 2:
         return lines
-    p = np.array([float(np.median(perp[m])) for m in lines])
-    sz = np.array([float(np.max(size[m])) for m in lines])
-    a0 = np.array([float(np.min(along[m])) for m in lines])
-    a1 = np.array([float(np.max(along_end[m])) for m in lines])
+    p, sz, a0, a1 = _line_stats(lines, along, along_end, perp, size)
     count = np.array([len(m) for m in lines])
     target = np.full(len(lines), -1)
     for i in np.nonzero(count <= 3)[0].tolist():
@@ -309,10 +314,7 @@ def _attach_fractions(
     cand = [i for i, d in enumerate(digits) if d]
     if len(cand) < 2:
         return lines
-    p = np.array([float(np.median(perp[m])) for m in lines])
-    sz = np.array([float(np.max(size[m])) for m in lines])
-    a0 = np.array([float(np.min(along[m])) for m in lines])
-    a1 = np.array([float(np.max(along_end[m])) for m in lines])
+    p, sz, a0, a1 = _line_stats(lines, along, along_end, perp, size)
     used: set[int] = set()
     joins: dict[int, list[int]] = {}
     for i in cand:
