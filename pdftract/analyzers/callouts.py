@@ -232,8 +232,8 @@ def find_callouts(sheet: SheetLike, settings: CalloutSettings | None = None, dim
         key = (round(lead.target[0], 1), round(lead.target[1], 1))
         if key in seen:
             continue
-        callout = _balloon(sheet, geo, lead, ring_index, s, tables) or _note(sheet, lead, by_id, lines, line_index, word_index, s, dim_glyphs,
-                                                                         table_boxes)
+        callout = _balloon(sheet, geo, lead, ring_index, s, tables) or _note(sheet, geo, lead, by_id, line_index, word_index, s,
+                                                                         dim_glyphs, table_boxes)
         if callout is not None:
             seen.add(key)
             out.append(callout)
@@ -261,7 +261,7 @@ def _balloon(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, rings: BoxInde
     return None
 
 
-def _note(sheet: SheetLike, lead: Leader, by_id: dict[int, Line], lines: list[Line], line_index: BoxIndex, word_index: BoxIndex,
+def _note(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, by_id: dict[int, Line], line_index: BoxIndex, word_index: BoxIndex,
           s: CalloutSettings, dim_glyphs: list[set[int]], table_boxes: list[BBox]) -> Callout | None:
     e = lead.free_end
     p_last = lead.points[-2]
@@ -291,7 +291,6 @@ def _note(sheet: SheetLike, lead: Leader, by_id: dict[int, Line], lines: list[Li
     if glyphs and sum(1 for g in glyphs if any(g in dg for dg in dim_glyphs)) >= 0.9 * len(glyphs):
         return None  # the leader or dimension line of dimensions (⌀10 H7 THRU): reported with them
     text = canonical_symbols(" ".join(ln.text.strip() for ln in block))
-    geo = geometry_for(sheet)
     kind = callout_kind(text)
     return Callout(text=text, kind=kind, target=lead.target, bbox=BBox.union_all(ln.bbox for ln in block),
                    terminator=geo.terminators[lead.terminator].kind, glyph_ids=glyphs, leader=lead.points,

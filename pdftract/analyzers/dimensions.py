@@ -620,7 +620,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         group = [pieces[i] for i in members]
         if not any(_HAS_DIGIT.search(p.text) for p in group):
             continue
-        if _in_prose(layout, group, piece_words):
+        if _in_prose(sheet, group, piece_words):
             continue
         text, ordered = _compose(group)
         reading = read_dimension(text)
@@ -671,9 +671,10 @@ def _between_terminators(geo: Any, bbox: BBox, size: float) -> bool:
     return False
 
 
-def _in_prose(layout: Any, group: list[_Piece], piece_words: set[int]) -> bool:
+def _in_prose(sheet: SheetLike, group: list[_Piece], piece_words: set[int]) -> bool:
     """A number inside a sentence (``Ra 2,5``, ``4 x CHAMFER 0,2``, ``DIN 974``): a word that is no dimension
-    piece sits right next to one of the group's pieces on its line."""
+    piece sits right next to one of the group's pieces on its line (gap measured along the baseline)."""
+    layout = sheet.layout
     for p in group:
         line = layout.lines[p.word.line_id]
         ids = line.word_ids
@@ -683,8 +684,8 @@ def _in_prose(layout: Any, group: list[_Piece], piece_words: set[int]) -> bool:
                 other = layout.words[ids[j]]
                 if not other.text.strip() or not any(ch.isalnum() for ch in other.text):
                     continue
-                gap = max(other.bbox.x0 - p.word.bbox.x1, p.word.bbox.x0 - other.bbox.x1) if p.angle == 0 else 0.0
-                if gap <= 1.0 * p.size:
+                q = _piece(sheet, other, other.text)
+                if max(q.x0 - p.x1, p.x0 - q.x1) <= 1.0 * p.size:
                     return True
     return False
 
@@ -697,7 +698,8 @@ def _support(geo: Any, bbox: BBox, reach: float, size: float, angular: bool = Fa
     within 6 × size (its arc is not a straight line).
     """
     best: tuple[float, str, tuple[float, float] | None] | None = None
-    for lead in geo.leaders:
+    for k in geo.free_end_index.intersection(bbox.expand(reach)):
+        lead = geo.leaders[k]
         d = point_box_distance(lead.free_end, bbox)
         if d <= reach and (best is None or d < best[0]):
             best = (d, "leader", lead.target)

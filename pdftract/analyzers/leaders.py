@@ -117,6 +117,8 @@ class LeaderGeometry:
     #: an R-tree over the strokes that are part of a dimension line or a leader (ids index ``strokes``)
     stem_index: BoxIndex
     terminator_index: BoxIndex
+    #: an R-tree over the leaders' free ends (ids index ``leaders``)
+    free_end_index: BoxIndex
 
 
 MAX_TERMINATOR = 14.0  # pt, longest side of an arrowhead or dot
@@ -443,7 +445,8 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
             stem_ids.update(chain)
     stem_index = BoxIndex((sid, strokes[sid].bbox) for sid in sorted(stem_ids))
     geo = LeaderGeometry(terminators=tuple(terms), circles=tuple(find_circles(sheet)), strokes=tuple(strokes), dimension_lines=tuple(dim_lines),
-                         leaders=tuple(leaders), stem_index=stem_index, terminator_index=term_index)
+                         leaders=tuple(leaders), stem_index=stem_index, terminator_index=term_index,
+                         free_end_index=BoxIndex((k, BBox(*lead.free_end, *lead.free_end)) for k, lead in enumerate(leaders)))
     cache["leader_geometry"] = geo
     return geo
 
