@@ -40,6 +40,7 @@ from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
 from pdfminer.utils import PathSegment, mult_matrix
 
+from pdftract.ingest.outlines import FontOutlines, classify
 from pdftract.ingest.symbols import TABLE_CONFIDENCE, embedded_glyphs, engineering_name, recover, table_for
 from pdftract.geometry import BBox, Matrix, Point, direction_degrees
 from pdftract.model.primitives import (
@@ -100,6 +101,33 @@ def _embedded_program(spec: Mapping[str, object]) -> bytes | None:
         return None
 
 
+def _outline_program(spec: Mapping[str, object]) -> tuple[bytes, bool] | None:
+    """The embedded program of a font whose outlines can be read (TrueType, OpenType, bare CFF) and whether
+    codes are glyph ids (a composite font with the identity CID-to-glyph map) rather than one-byte codes."""
+    composite = _name(spec.get("Subtype")) == "Type0"
+    target: Mapping[str, object] = spec
+    if composite:
+        dfonts = resolve1(spec.get("DescendantFonts"))
+        d0 = resolve1(dfonts[0]) if isinstance(dfonts, list) and dfonts else None
+        if not isinstance(d0, dict):
+            return None
+        c2g = resolve1(d0.get("CIDToGIDMap"))
+        if c2g is not None and _name(c2g) != "Identity":
+            return None
+        target = d0
+    fd = resolve1(target.get("FontDescriptor"))
+    if not isinstance(fd, dict):
+        return None
+    for key in ("FontFile2", "FontFile3"):
+        program = resolve1(fd.get(key))
+        if isinstance(program, PDFStream):
+            try:
+                return bytes(program.get_data()), composite
+            except Exception:  # an undecodable font program: nothing to match
+                return None
+    return None
+
+
 class FontRegistry(PDFResourceManager):
     """pdfminer's resource manager, also recording a :class:`Font` for every font it loads.
 
@@ -117,6 +145,8 @@ class FontRegistry(PDFResourceManager):
         self.symbol_fonts: dict[int, tuple[dict[str, str], dict[int, str]]] = {}
         #: composite fonts with no Unicode mapping: python id -> what their embedded program says per glyph id
         self.embedded: dict[int, tuple[dict[int, str], dict[int, str], dict[int, str]]] = {}
+        #: fonts whose outlines can be matched: python id -> (outlines, codes are glyph ids)
+        self.outlines: dict[int, tuple[FontOutlines, bool]] = {}
 
     def get_font(self, objid: object, spec: Mapping[str, object]) -> PDFFont:
         self._depth += 1
@@ -136,6 +166,9 @@ class FontRegistry(PDFResourceManager):
                     self.embedded[id(font)] = embedded_glyphs(program)
             if table is not None:
                 self.symbol_fonts[id(font)] = (table, self.embedded.get(id(font), ({}, {}, {}))[2])
+            found = _outline_program(spec) if info.embedded else None
+            if found is not None:
+                self.outlines[id(font)] = (FontOutlines(found[0]), found[1])
         return font
 
     def font_info(self, font: PDFFont) -> Font:
@@ -255,6 +288,10 @@ class SheetDevice(PDFTextDevice):
         self._segment_id = 0
         self._render_mode = 0
         self._unicode_cache: dict[tuple[int, int], tuple[str, UnicodeSource]] = {}
+        #: confidence of glyphs recovered by outline matching, per (font, code)
+        self._confidence: dict[tuple[int, int], float] = {}
+        #: every outline match tried, per (font id, code): what it was read as, or why not
+        self.outline_matches: dict[tuple[str, int], Any] = {}
         self._font_cache: dict[int, tuple[str, bool, float]] = {}
 
     # -- text -------------------------------------------------------------------------
@@ -308,8 +345,28 @@ class SheetDevice(PDFTextDevice):
                 mapped = table.get(ch, ch if ch.isdigit() or ch.isupper() or ch in ".,-+/()%°" else None)
             if mapped is not None:
                 result = (mapped, UnicodeSource.FONT_TABLE)
+        if result[1] is UnicodeSource.NONE or _private_use(result[0]):
+            result = self._from_outline(font, cid, info, result)
         self._unicode_cache[key] = result
         return result
+
+    def _from_outline(self, font: PDFFont, cid: int, info: Font, result: tuple[str, UnicodeSource]) -> tuple[str, UnicodeSource]:
+        """Rung 4: the glyph's outline in the embedded program, classified against the symbol templates.
+        Cached per (font, glyph) with the rest of :meth:`_unicode`, so the cost follows distinct glyphs."""
+        entry = self.registry.outlines.get(id(font))
+        if entry is None:
+            return result
+        outlines, composite = entry
+        gid = cid if composite else outlines.gid_for_code(cid, dict(info.unresolved_names).get(cid))
+        contours = outlines.contours_for_gid(gid) if gid is not None else []
+        if not contours:
+            return result
+        match = classify(contours, em=outlines.units_per_em)
+        self.outline_matches[(info.id, cid)] = match
+        if match.text is None:
+            return result
+        self._confidence[(id(font), cid)] = match.confidence
+        return (match.text, UnicodeSource.OUTLINE_MATCH)
 
     def _from_names(self, font: PDFFont, cid: int, info: Font, result: tuple[str, UnicodeSource]) -> tuple[str, UnicodeSource]:
         """Rung 2 for glyphs with no Unicode: an engineering glyph name of the encoding's /Differences, or what the
@@ -415,7 +472,8 @@ class SheetDevice(PDFTextDevice):
                 render_mode=int(self._render_mode),
                 source=source,
                 confidence=0.0 if source is UnicodeSource.NONE or _private_use(text) else (
-                    TABLE_CONFIDENCE if source is UnicodeSource.FONT_TABLE else 1.0),
+                    TABLE_CONFIDENCE if source is UnicodeSource.FONT_TABLE else
+                    self._confidence.get((fkey, cid), 0.0) if source is UnicodeSource.OUTLINE_MATCH else 1.0),
             )
         )
         return adv

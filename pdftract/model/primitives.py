@@ -37,7 +37,11 @@ class UnicodeSource(str, enum.Enum):
     embedded TrueType font's own cmap table. ``cid_collection``: a predefined
     CID-to-Unicode table (Adobe-Japan1 ...). ``font_table``: a known symbol font's
     letter table (``n`` in AutoCAD's GD&T fonts is ``⌀``; see
-    :mod:`pdftract.ingest.symbols`). ``none``: no mapping; the text is
+    :mod:`pdftract.ingest.symbols`). ``outline_match``: the glyph's outline in
+    the embedded font program matched a reference symbol
+    (:mod:`pdftract.ingest.outlines`). ``path_match``: not a glyph of any font
+    but vector paths drawn as a symbol, matched the same way (the glyph is
+    synthetic, made by :mod:`pdftract.analyzers.path_symbols`). ``none``: no mapping; the text is
     U+FFFD and the raw ``code`` is the only information.
     """
 
@@ -46,6 +50,8 @@ class UnicodeSource(str, enum.Enum):
     FONT_CMAP = "font_cmap"
     CID_COLLECTION = "cid_collection"
     FONT_TABLE = "font_table"
+    OUTLINE_MATCH = "outline_match"
+    PATH_MATCH = "path_match"
     NONE = "none"
 
 

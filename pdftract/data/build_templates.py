@@ -1,0 +1,104 @@
+"""Build ``glyph_templates.npz``: reference shapes for glyph outline matching.
+
+Run from the repository root after installing the fonts (Debian packages
+``fonts-dejavu-core fonts-freefont-ttf fonts-stix fonts-noto-core fonts-symbola fonts-osifont``)::
+
+    python -m pdftract.data.build_templates
+
+Every template is one character of one open font, read with fontTools and
+turned into features exactly as :func:`pdftract.ingest.outlines.features` does
+for a glyph found in a PDF. Fonts that are not installed are skipped with a
+message; a character a font lacks is simply not a template of that font. The
+output records which fonts were used, so the build is auditable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from pdftract.ingest.outlines import SYMBOLS, Features, features, glyph_contours, pack
+
+#: open fonts with engineering symbols, of different design families (sans, serif, mono, symbol)
+FONTS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSerif.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeMono.ttf",
+    "/usr/share/fonts/opentype/stix/STIXGeneral-Regular.otf",
+    "/usr/share/fonts/truetype/noto/NotoSansSymbols-Regular.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansMath-Regular.ttf",
+    "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+    "/usr/share/fonts/truetype/osifont/osifont.ttf",  # ISO 3098 CAD lettering with GD&T symbols
+)
+
+#: characters kept so that a letter or a digit is not forced into the nearest symbol
+SANITY = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,-+/()%:=#*xX×"
+
+
+#: drawing conventions fonts do not show: ISO 1101 and ASME Y14.5 draw parallelism as two inclined strokes
+SHEARS: dict[str, tuple[float, ...]] = {"∥": (0.25, 0.4)}
+
+
+def _sheared(contours: list[list[tuple[float, float]]], k: float) -> list[list[tuple[float, float]]]:
+    """The outline slanted to the right by ``k`` (x += k * y)."""
+    return [[(x + k * y, y) for x, y in c] for c in contours]
+
+
+def build(fonts: tuple[str, ...] = FONTS) -> dict[str, np.ndarray]:
+    from fontTools.ttLib import TTFont
+
+    chars = "".join(dict.fromkeys(SYMBOLS + SANITY))
+    feats: list[Features] = []
+    labels: list[str] = []
+    used: list[str] = []
+    for path in fonts:
+        if not Path(path).exists():
+            print(f"build_templates: {path} not installed, skipped", file=sys.stderr)
+            continue
+        tt = TTFont(path, lazy=True)
+        cmap = tt.getBestCmap()
+        gs = tt.getGlyphSet()
+        em = float(tt["head"].unitsPerEm)
+        n = 0
+        for ch in chars:
+            name = cmap.get(ord(ch))
+            if name is None:
+                continue
+            contours = glyph_contours(gs, name)
+            for variant in [contours] + [_sheared(contours, k) for k in SHEARS.get(ch, ())]:
+                f = features(variant, em)
+                if f is not None:
+                    feats.append(f)
+                    labels.append(ch)
+                    n += 1
+        used.append(Path(path).name)
+        print(f"build_templates: {Path(path).name}: {n} characters", file=sys.stderr)
+    return {
+        **pack(feats),
+        "labels": np.array(labels),
+        "fonts": np.array(used),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=Path(__file__).with_name("glyph_templates.npz"))
+    args = ap.parse_args(argv)
+    data = build()
+    missing = [s for s in SYMBOLS if s not in set(data["labels"].tolist())]
+    if missing:
+        print(f"build_templates: no template for {''.join(missing)}", file=sys.stderr)
+        return 1
+    np.savez_compressed(args.out, **data)  # type: ignore[arg-type]
+    print(f"build_templates: {len(data['labels'])} templates from {len(data['fonts'])} fonts -> {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
