@@ -550,6 +550,7 @@ SCORERS: list[Callable[[Mapping[str, Any], Mapping[str, Any]], Scores]] = [
     score_callouts,
     score_clouds,
     score_keyed("references", "text", ("target",)),
+    score_keyed("datum_features", "letter", ()),
     score_keyed("notes", "number", ("text",)),
 ]
 

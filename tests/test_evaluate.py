@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import accuracy  # noqa: E402
 
 GENERATED = FIXTURES / "generated"
-STRUCTURE = ("title_block", "tables", "dimensions", "gdt_frames", "callouts", "revision_clouds", "references", "notes")
+STRUCTURE = ("title_block", "tables", "dimensions", "gdt_frames", "datum_features", "callouts", "revision_clouds", "references", "notes")
 
 
 def truth(name: str) -> dict[str, Any]:

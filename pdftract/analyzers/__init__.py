@@ -7,10 +7,12 @@ when imported; this package imports them all so ``Pipeline()`` finds them.
 * :mod:`pdftract.analyzers.dimensions`: dimensions with tolerance zones (``dimensions``); their geometry
   (terminators, dimension lines, leaders) is :mod:`pdftract.analyzers.leaders`.
 * :mod:`pdftract.analyzers.callouts`: leader notes and balloons linked to BOM rows (``callouts``).
+* :mod:`pdftract.analyzers.gdt`: feature control frames (``gdt_frames``) and datum feature symbols
+  (``datum_features``).
 * :mod:`pdftract.analyzers.notes`: numbered general notes (``notes``) and cross-sheet references (``references``).
 
 The grid engine they share is :mod:`pdftract.analyzers.grid`. Third-party analyzers register
 through the ``pdftract.analyzers`` entry-point group.
 """
 
-from pdftract.analyzers import callouts, clouds, dimensions, notes, tables, title_block  # noqa: F401
+from pdftract.analyzers import callouts, clouds, dimensions, gdt, notes, tables, title_block  # noqa: F401

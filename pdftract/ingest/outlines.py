@@ -56,17 +56,21 @@ GRID = 64
 #: raster side factor before thinning (the outline is filled at GRID * _SUPER)
 _SUPER = 2
 #: weight of the size features (width, height, centre height in em; blob ratio) against the chamfer distance
-GEOMETRY_WEIGHT = 0.5
+GEOMETRY_WEIGHT = 0.7
 #: the blob ratio (inscribed radius of the thickest spot / typical stroke radius) is scaled by this
 BLOB_SCALE = 0.1
+#: line directions told apart (0°, 45°, 90°, 135°): a cross is not a slash
+ORIENTATIONS = 4
+#: extra distance (pixels) for matching a line of the neighbouring direction
+ORIENTATION_PENALTY = 3.0
 #: distances stored in uint8 in steps of 1/DISTANCE_STEPS pixel
 DISTANCE_STEPS = 4
 #: a match is accepted at this distance or closer ...
-ACCEPT = 0.30
+ACCEPT = 0.50
 #: the letter inside a ring is chosen among the seven modifier letters (and a circle, for ◎) up to this distance
-ACCEPT_INSIDE = 0.45
+ACCEPT_INSIDE = 0.60
 #: ... and when the best different character is this much farther
-MARGIN = 0.04
+MARGIN = 0.08
 
 #: the engineering symbols the templates cover (everything else in the templates is for sanity)
 SYMBOLS = "⌀⌖⊥∥∠⏤⏥○⌭⌒⌓◎⌯↗⌰ⓂⓁⓈⓅⒻⓉⓊ⌴⌵↧±°Ωµ≤≥□"
@@ -332,21 +336,58 @@ def skeleton(img: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Features:
-    """Centre lines on a ``GRID`` grid, their distance transform, and (width, height, centre, blob) numbers."""
+    """Centre lines on a ``GRID`` grid split by direction into ``ORIENTATIONS`` channels, their
+    direction-tolerant distance transform, and (width, height, centre, blob) numbers."""
 
-    lines: np.ndarray  # bool (GRID*GRID,)
-    distance: np.ndarray  # float32 (GRID*GRID,), pixels to the nearest centre-line pixel
+    lines: np.ndarray  # bool (ORIENTATIONS * GRID * GRID,)
+    distance: np.ndarray  # float32 (ORIENTATIONS * GRID * GRID,)
     geometry: np.ndarray  # float32 (4,)
+
+
+def _orientation_channels(sk: np.ndarray) -> np.ndarray:
+    """Skeleton pixels binned by the direction of the line through them (structure tensor), pooled to GRID."""
+    import cv2
+
+    blurred = cv2.GaussianBlur(sk, (0, 0), 1.5)
+    gx = cv2.Sobel(blurred, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(blurred, cv2.CV_32F, 0, 1, ksize=3)
+    jxx = cv2.GaussianBlur(gx * gx, (0, 0), 2.0)
+    jyy = cv2.GaussianBlur(gy * gy, (0, 0), 2.0)
+    jxy = cv2.GaussianBlur(gx * gy, (0, 0), 2.0)
+    normal = 0.5 * np.arctan2(2 * jxy, jxx - jyy)  # direction of the strongest change, across the line
+    along = np.mod(np.degrees(normal) + 90.0, 180.0)
+    bins = np.round(along / (180.0 / ORIENTATIONS)).astype(np.int64) % ORIENTATIONS
+    out = np.zeros((ORIENTATIONS, GRID, GRID), dtype=bool)
+    on = sk > 0
+    for k in range(ORIENTATIONS):
+        out[k] = (on & (bins == k)).reshape(GRID, _SUPER, GRID, _SUPER).max(axis=(1, 3))
+    return out
+
+
+def _tolerant_distance(lines: np.ndarray) -> np.ndarray:
+    """Per channel: distance to the nearest line pixel of that direction, or of a neighbouring direction plus a penalty."""
+    import cv2
+
+    raw = np.stack([cv2.distanceTransform((~ch).astype(np.uint8), cv2.DIST_L2, 3) if ch.any() else np.full((GRID, GRID), float(GRID), np.float32)
+                    for ch in lines])
+    raw = np.minimum(raw, float(GRID))
+    out = raw.copy()
+    for k in range(ORIENTATIONS):
+        for nb in ((k - 1) % ORIENTATIONS, (k + 1) % ORIENTATIONS):
+            out[k] = np.minimum(out[k], raw[nb] + ORIENTATION_PENALTY)
+    return np.asarray(out, dtype=np.float32)
 
 
 def finish(hi: np.ndarray, geom: np.ndarray) -> Features | None:
     import cv2
 
     sk = skeleton(hi)
-    lines = sk.reshape(GRID, _SUPER, GRID, _SUPER).max(axis=(1, 3)) > 0
+    if not sk.any():
+        return None
+    lines = _orientation_channels(sk)
     if not lines.any():
         return None
-    dist = cv2.distanceTransform((~lines).astype(np.uint8), cv2.DIST_L2, 3)
+    dist = _tolerant_distance(lines)
     # a filled blob (an arrowhead, a dot) is much thicker than the strokes: inscribed radius against the typical one
     inside = cv2.distanceTransform((hi > 0.5).astype(np.uint8), cv2.DIST_L2, 3)
     on_line = inside[sk > 0]
@@ -364,9 +405,9 @@ def features(contours: Sequence[Contour], em: float, baseline: float = 0.0, stro
 # -- templates and classification --------------------------------------------------------
 @dataclass(frozen=True)
 class Templates:
-    lines: np.ndarray  # (n, GRID*GRID) float32 0/1
+    lines: Any  # scipy.sparse CSR (n, ORIENTATIONS*GRID*GRID), 0/1
     counts: np.ndarray  # (n,) centre-line pixels per template
-    distance: np.ndarray  # (n, GRID*GRID) float32
+    distance: np.ndarray  # (n, ORIENTATIONS*GRID*GRID) uint8, in 1/DISTANCE_STEPS pixel
     geometry: np.ndarray  # (n, 4) float32
     labels: tuple[str, ...]
     fonts: tuple[str, ...]
@@ -374,28 +415,35 @@ class Templates:
 
 @lru_cache(maxsize=1)
 def templates() -> Templates:
-    """The shipped reference templates (see :mod:`pdftract.data.build_templates`)."""
+    """The shipped reference templates (see :mod:`pdftract.data.build_templates`); distances are computed on load."""
+    from scipy.sparse import csr_matrix
+
     with resources.files("pdftract.data").joinpath("glyph_templates.npz").open("rb") as fh:
         data = np.load(fh, allow_pickle=False)
         n = len(data["labels"])
-        lines = np.unpackbits(data["lines"], axis=1)[:, : GRID * GRID].astype(np.float32).reshape(n, -1)
-        return Templates(lines, lines.sum(axis=1), data["distance"].astype(np.float32) / DISTANCE_STEPS,
+        size = ORIENTATIONS * GRID * GRID
+        bits = np.unpackbits(data["lines"], axis=1)[:, :size].astype(bool).reshape(n, size)
+        dist = np.empty((n, size), dtype=np.uint8)
+        for i in range(n):
+            d = _tolerant_distance(bits[i].reshape(ORIENTATIONS, GRID, GRID))
+            dist[i] = np.clip(np.round(d.ravel() * DISTANCE_STEPS), 0, 255).astype(np.uint8)
+        return Templates(csr_matrix(bits.astype(np.float32)), bits.sum(axis=1).astype(np.float64), dist,
                          data["geometry"].astype(np.float32), tuple(str(s) for s in data["labels"]), tuple(str(s) for s in data["fonts"]))
 
 
 def pack(features_: Sequence[Features]) -> dict[str, np.ndarray]:
-    """Templates as stored: centre lines as bits, distances in 1/``DISTANCE_STEPS`` pixel (uint8)."""
+    """Templates as stored: centre-line channels as bits and the size numbers (distances are recomputed on load)."""
     return {
         "lines": np.packbits(np.stack([f.lines for f in features_]).astype(np.uint8), axis=1),
-        "distance": np.clip(np.round(np.stack([f.distance for f in features_]) * DISTANCE_STEPS), 0, 255).astype(np.uint8),
         "geometry": np.stack([f.geometry for f in features_]).astype(np.float32),
     }
 
 
 def distances(f: Features, tpl: Templates, use_geometry: bool = True) -> np.ndarray:
-    """Symmetric chamfer distance (in units of a tenth of the grid) plus the weighted size difference, per template."""
-    a = tpl.distance[:, f.lines].mean(axis=1)  # the shape's lines against each template's
-    b = (tpl.lines @ f.distance) / np.maximum(tpl.counts, 1.0)  # each template's lines against the shape's
+    """Symmetric oriented chamfer distance (in units of a tenth of the grid) plus the weighted size difference, per template."""
+    idx = np.flatnonzero(f.lines)
+    a = tpl.distance[:, idx].astype(np.float32).mean(axis=1) / DISTANCE_STEPS  # the shape's lines against each template's
+    b = np.asarray(tpl.lines @ f.distance).ravel() / np.maximum(tpl.counts, 1.0)  # each template's lines against the shape's
     d = (a + b) / 2.0 / GRID * 10.0
     if use_geometry:
         d = d + GEOMETRY_WEIGHT * np.linalg.norm(tpl.geometry - f.geometry[None, :], axis=1)

@@ -1,0 +1,313 @@
+"""Feature control frames and datum feature symbols (``gdt_frames``, ``datum_features``).
+
+A feature control frame is a row of ruled compartments: the geometric
+characteristic symbol, the tolerance (``⌀`` for a cylindrical zone, the value,
+material-condition and other modifiers ``Ⓜ Ⓛ Ⓢ Ⓟ Ⓕ Ⓣ Ⓤ``), then up to three
+datum references (``A``, ``B-C``, ``BⓂ``). A composite frame stacks two such rows
+that share one tall characteristic compartment.
+
+How frames are found, from the characteristic symbol outwards:
+
+1. every glyph whose text is a characteristic symbol (from any rung of glyph
+   recovery: ToUnicode, a font table, an outline match, a symbol drawn as
+   paths) seeds a search;
+2. the ruled cell round it (:func:`pdftract.analyzers.grid.cell_around`, in the
+   glyph's own frame, so frames at 90° work the same) is the characteristic
+   compartment when it is no taller than a few text heights;
+3. probing just right of it finds one row of compartments of the same height,
+   or two rows of half its height (composite); each row is walked rightwards
+   while the next cell has the same top and bottom and holds something;
+4. the text of each compartment is read from its glyphs in reading order.
+
+Datum feature symbols are a single capital letter in a small closed square,
+not part of a frame, with a line from the square to a filled triangle.
+
+Partial: frames are linked to the leader that touches them only as ``leader``
+end points (``target``), not yet to a dimension or feature record; frames whose
+compartments are not ruled (text in a drawn box made of one path only is fine,
+free-floating text is not) are not found.
+
+>>> from pdftract.analyzers.gdt import parse_tolerance
+>>> parse_tolerance("⌀0.05 Ⓜ")
+{'value': 0.05, 'diameter_zone': True, 'modifiers': ['Ⓜ'], 'projected': False}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
+from pdftract.analyzers.notation import canonical_symbols, parse_number
+from pdftract.geometry import BBox
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.model.primitives import Glyph
+from pdftract.pipeline import analyzer
+
+#: ASME Y14.5 characteristic names by symbol
+CHARACTERISTICS = {
+    "⏤": "straightness", "⏥": "flatness", "○": "circularity", "⌭": "cylindricity", "⌒": "profile_of_line",
+    "⌓": "profile_of_surface", "∠": "angularity", "⊥": "perpendicularity", "∥": "parallelism", "⌖": "position",
+    "◎": "concentricity", "⌯": "symmetry", "↗": "circular_runout", "⌰": "total_runout",
+}
+#: modifier symbols that may follow a tolerance value or a datum letter
+MODIFIERS = "ⓂⓁⓈⓅⒻⓉⓊ"
+_VALUE = re.compile(r"\d*[.,]?\d+")
+_DATUM = re.compile(r"^[A-Z](?:\s*-\s*[A-Z])*[" + MODIFIERS + r"]*$")
+
+
+def parse_tolerance(text: str) -> dict[str, Any]:
+    """The parts of a tolerance compartment: value, cylindrical zone, modifiers (in order), projected zone.
+
+    >>> parse_tolerance("Ø0,02")["value"], parse_tolerance("0.1 Ⓟ 12")["projected"]
+    (0.02, True)
+    """
+    t = canonical_symbols(text)
+    m = _VALUE.search(t)
+    value = parse_number(m.group(0)) if m else None
+    mods = [c for c in t if c in MODIFIERS]
+    return {"value": value, "diameter_zone": t.lstrip().startswith(("⌀", "S⌀")), "modifiers": mods, "projected": "Ⓟ" in mods}
+
+
+@dataclass(frozen=True)
+class FeatureControlFrame:
+    """One row of a feature control frame (a composite frame is two, with ``composite_row`` 0 and 1)."""
+
+    characteristic: str
+    symbol: str
+    tolerance: str
+    value: float | None
+    diameter_zone: bool
+    modifiers: tuple[str, ...]
+    datums: tuple[str, ...]
+    composite_row: int | None
+    compartments: tuple[BBox, ...]
+    bbox: BBox
+    glyph_ids: tuple[int, ...]
+    symbol_source: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import Value, bbox_out
+
+        return {
+            "characteristic": self.characteristic, "symbol": self.symbol, "tolerance": self.tolerance,
+            "value": Value(self.value) if self.value is not None else None, "diameter_zone": self.diameter_zone,
+            "modifiers": list(self.modifiers), "datums": list(self.datums), "composite_row": self.composite_row,
+            "compartments": [bbox_out(b) for b in self.compartments], "bbox": bbox_out(self.bbox),
+            "glyph_ids": list(self.glyph_ids), "symbol_source": self.symbol_source,
+        }
+
+
+@dataclass(frozen=True)
+class DatumFeature:
+    """A datum feature symbol: the letter, its square, and the triangle on the feature (``target``)."""
+
+    letter: str
+    bbox: BBox
+    box: BBox
+    target: tuple[float, float] | None
+    glyph_ids: tuple[int, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        from pdftract.serialize import bbox_out, r2
+
+        return {"letter": self.letter, "bbox": bbox_out(self.bbox), "box": bbox_out(self.box),
+                "target": [r2(self.target[0]), r2(self.target[1])] if self.target else None, "glyph_ids": list(self.glyph_ids)}
+
+
+# -- compartments ------------------------------------------------------------------------
+Cell = tuple[float, float, float, float]
+
+
+def _same_band(a: Cell, b: Cell, tol: float) -> bool:
+    return abs(a[1] - b[1]) <= tol and abs(a[3] - b[3]) <= tol
+
+
+def _next_right(rules: Any, cell: Cell, top: float, bottom: float) -> Cell | None:
+    y = (top + bottom) / 2
+    h = bottom - top
+    return cell_around(rules, (cell[2] + 0.4, y - h * 0.1, cell[2] + 0.8, y + h * 0.1), snap=0.3)
+
+
+def _glyphs_in(sheet: SheetLike, d: int, cell: Cell) -> list[Glyph]:
+    box = box_from_frame(d, cell).expand(-0.2)
+    if box.x1 <= box.x0 or box.bottom <= box.top:
+        return []
+    out = [sheet.glyph(i) for i in sheet.index.glyphs.intersection(box)]
+    return [g for g in out if box.contains_point(g.bbox.center) and g.text.strip()]
+
+
+def _read(sheet: SheetLike, d: int, glyphs: list[Glyph]) -> str:
+    """Compartment text in reading order: a space where the gap exceeds a fifth of the text size."""
+    if not glyphs:
+        return ""
+    framed = sorted(((box_to_frame(d, g.bbox), g) for g in glyphs), key=lambda fg: (fg[0].x0, fg[1].id))
+    out = ""
+    prev_x1 = None
+    for fb, g in framed:
+        if prev_x1 is not None and fb.x0 - prev_x1 > 0.2 * max(g.size, 1e-6):
+            out += " "
+        out += g.text
+        prev_x1 = fb.x1
+    return re.sub(r"\s+", " ", out).strip()
+
+
+def _row(sheet: SheetLike, rules: Any, d: int, start: Cell, top: float, bottom: float, tol: float) -> list[Cell]:
+    cells: list[Cell] = []
+    cur = start
+    for _ in range(8):
+        nxt = _next_right(rules, cur, top, bottom)
+        if nxt is None or not _same_band(nxt, (0, top, 0, bottom), tol) or nxt[2] - nxt[0] > 25 * (bottom - top):
+            break
+        if not _glyphs_in(sheet, d, nxt):
+            break
+        cells.append(nxt)
+        cur = nxt
+    return cells
+
+
+def find_frames(sheet: SheetLike) -> tuple[FeatureControlFrame, ...]:
+    """Every feature control frame of the sheet, in reading order (see the module docstring)."""
+    frames: list[FeatureControlFrame] = []
+    seen: set[tuple[int, tuple[float, ...]]] = set()
+    for g in sheet.glyphs:
+        name = CHARACTERISTICS.get(g.text)
+        if name is None:
+            continue
+        d = round(g.direction) % 360
+        if d not in (0, 90, 180, 270):
+            continue
+        rules = rules_for(sheet, d)
+        fb = box_to_frame(d, g.bbox)
+        sym_cell = cell_around(rules, (fb.x0 + fb.width * 0.3, fb.top + fb.height * 0.3, fb.x1 - fb.width * 0.3, fb.bottom - fb.height * 0.3),
+                               snap=0.3)
+        size = max(g.size, 0.5)
+        if sym_cell is None:
+            continue
+        x0, top, x1, bottom = sym_cell
+        height = bottom - top
+        if height > 6.0 * size or x1 - x0 > 4.0 * size or height < 0.8 * size:
+            continue
+        key = (d, tuple(round(v, 1) for v in sym_cell))
+        if key in seen:
+            continue
+        seen.add(key)
+        tol = max(0.6, 0.08 * height)
+        bands: list[tuple[float, float]] = []
+        mid = (top + bottom) / 2
+        upper = _next_right(rules, sym_cell, top, mid)
+        lower = _next_right(rules, sym_cell, mid, bottom)
+        if upper is not None and lower is not None and _same_band(upper, (0, top, 0, mid), tol) and _same_band(lower, (0, mid, 0, bottom), tol):
+            bands = [(top, mid), (mid, bottom)]  # composite: two rows share the characteristic compartment
+        else:
+            whole = _next_right(rules, sym_cell, top, bottom)
+            if whole is not None and _same_band(whole, sym_cell, tol):
+                bands = [(top, bottom)]
+        rows = []
+        for band in bands:
+            cells = _row(sheet, rules, d, sym_cell, band[0], band[1], tol)
+            if not cells:
+                break
+            rows.append(cells)
+        if not rows or len(rows) != len(bands):
+            continue
+        for i, cells in enumerate(rows):
+            frame = _frame(sheet, d, g, name, sym_cell, cells, i if len(rows) > 1 else None)
+            if frame is not None:
+                frames.append(frame)
+    frames.sort(key=lambda f: (round(f.bbox.top, 1), round(f.bbox.x0, 1), f.composite_row or 0))
+    return tuple(frames)
+
+
+def _frame(sheet: SheetLike, d: int, sym: Glyph, name: str, sym_cell: Cell, cells: list[Cell], row: int | None) -> FeatureControlFrame | None:
+    tol_glyphs = _glyphs_in(sheet, d, cells[0])
+    tolerance = _read(sheet, d, tol_glyphs)
+    parsed = parse_tolerance(tolerance)
+    if parsed["value"] is None:
+        return None
+    datums: list[str] = []
+    glyph_ids = [sym.id] + [g.id for g in tol_glyphs]
+    for c in cells[1:]:
+        gl = _glyphs_in(sheet, d, c)
+        text = _read(sheet, d, gl).replace(" ", "")
+        if not _DATUM.match(text):
+            break  # not a datum reference: the frame ends before it
+        datums.append(text)
+        glyph_ids += [g.id for g in gl]
+    n = 1 + len(datums)
+    used = cells[:n]
+    own_sym = (sym_cell[0], used[0][1], sym_cell[2], used[0][3])
+    bbox = box_from_frame(d, (sym_cell[0], used[0][1], used[-1][2], used[0][3]))
+    return FeatureControlFrame(
+        characteristic=name, symbol=sym.text, tolerance=canonical_symbols(tolerance), value=parsed["value"],
+        diameter_zone=parsed["diameter_zone"], modifiers=tuple(parsed["modifiers"]), datums=tuple(datums), composite_row=row,
+        compartments=tuple(box_from_frame(d, c) for c in [own_sym, *used]), bbox=bbox, glyph_ids=tuple(glyph_ids),
+        symbol_source=sym.source.value,
+    )
+
+
+# -- datum feature symbols ---------------------------------------------------------------
+def find_datum_features(sheet: SheetLike, frames: tuple[FeatureControlFrame, ...]) -> tuple[DatumFeature, ...]:
+    """Boxed capital letters with a stem to a filled triangle, outside every frame."""
+    in_frames = [f.bbox.expand(0.5) for f in frames]
+    out: list[DatumFeature] = []
+    for w in sheet.words:
+        if not re.fullmatch(r"[A-Z]", w.text) or any(b.contains_point(w.bbox.center) for b in in_frames):
+            continue
+        d = round(w.direction) % 360
+        if d not in (0, 90, 180, 270):
+            continue
+        rules = rules_for(sheet, d)
+        fb = box_to_frame(d, w.bbox)
+        cell = cell_around(rules, (fb.x0 + fb.width * 0.3, fb.top + fb.height * 0.3, fb.x1 - fb.width * 0.3, fb.bottom - fb.height * 0.3), snap=0.3)
+        if cell is None:
+            continue
+        cw, ch = cell[2] - cell[0], cell[3] - cell[1]
+        if not (0.6 <= cw / max(ch, 1e-6) <= 1.6) or ch > 4.0 * w.size or ch < w.size:
+            continue
+        box = box_from_frame(d, cell)
+        # neighbours in a row would make it a compartment, not a datum symbol
+        if cell_around(rules, (cell[2] + 0.4, cell[1] + ch * 0.4, cell[2] + 0.8, cell[3] - ch * 0.4), snap=0.3) is not None and \
+                abs((cell_around(rules, (cell[2] + 0.4, cell[1] + ch * 0.4, cell[2] + 0.8, cell[3] - ch * 0.4), snap=0.3) or cell)[1] - cell[1]) < 0.6:
+            continue
+        tri = _triangle_on_stem(sheet, box, ch)
+        if tri is None:
+            continue
+        tip, tri_box = tri
+        out.append(DatumFeature(letter=w.text, bbox=box.union(tri_box), box=box, target=tip, glyph_ids=tuple(w.glyph_ids)))
+    out.sort(key=lambda f: (round(f.bbox.top, 1), round(f.bbox.x0, 1)))
+    return tuple(out)
+
+
+def _triangle_on_stem(sheet: SheetLike, box: BBox, side: float) -> tuple[tuple[float, float], BBox] | None:
+    """A line leaving the square from one side and a small filled triangle at its far end (the datum foot)."""
+    reach = box.expand(side * 3.5)
+    for sid in sorted(sheet.index.segments.intersection(box.expand(0.8))):
+        seg = sheet.segment(sid)
+        if seg.kind not in ("line", "close"):
+            continue
+        (ax, ay), (bx, by) = seg.start, seg.end
+        for (px, py), (qx, qy) in (((ax, ay), (bx, by)), ((bx, by), (ax, ay))):
+            on_edge = box.expand(0.8).contains_point((px, py)) and not box.expand(-0.8).contains_point((px, py))
+            if not on_edge or box.expand(0.8).contains_point((qx, qy)):
+                continue
+            for pid in sorted({sheet.segment(i).path_id for i in sheet.index.segments.intersection(BBox(qx - 1.5, qy - 1.5, qx + 1.5, qy + 1.5))}):
+                p = sheet.paths[pid]
+                if not p.fill or p.bbox.width > side * 1.5 or p.bbox.height > side * 1.5 or not reach.contains(p.bbox):
+                    continue
+                pts = [s.end for s in p.segments if s.kind == "line"]
+                if 2 <= len(pts) <= 4:
+                    far = max(pts + [p.segments[0].start], key=lambda t: (t[0] - qx) ** 2 + (t[1] - qy) ** 2)
+                    return far, p.bbox
+    return None
+
+
+@analyzer("gdt", requires={"words", "paths"}, assigns={"gdt_frames", "datum_features"})
+def gdt_analyzer(sheet: Sheet, settings: Any = None) -> dict[str, tuple[Any, ...]]:
+    """Feature control frames (``gdt_frames``) and datum feature symbols (``datum_features``)."""
+    frames = find_frames(sheet)
+    return {"gdt_frames": frames, "datum_features": find_datum_features(sheet, frames)}
+
+
+__all__ = ["CHARACTERISTICS", "MODIFIERS", "DatumFeature", "FeatureControlFrame", "find_datum_features", "find_frames", "parse_tolerance"]
