@@ -194,7 +194,9 @@ def score_text(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> S
         else:
             sc.fn += 1
             sc.miss(f"{r['text']!r} @{r['direction']:.0f}")
+    # symbols drawn as paths are not text runs of the truth, but a word read from them (rung 5) is real content
     boxes = [r["bbox"] for r in truth_page.get("text_runs", []) if r.get("visible", True)]
+    boxes += [s["bbox"] for s in truth_page.get("symbols", []) if s.get("encoding") == "paths"]
     phantom = Score()
     for w in word_by_id.values():
         if w.get("invisible"):
@@ -209,11 +211,19 @@ def score_text(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> S
     return out
 
 
+#: the engineering symbols a wrong reading is counted for
+SYMBOL_CHARS = frozenset("⌀⌖⊥∥∠⏤⏥○⌭⌒⌓◎⌯↗⌰ⓂⓁⓈⓅⒻⓉⓊ⌴⌵↧±°")
+
+
 def score_symbols(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> Scores:
     """Each engineering symbol: is there a predicted glyph at its place with the right Unicode? Per encoding.
 
     Needs ``glyphs``. Symbols drawn as paths are found only when the prediction
-    carries recovered glyphs there (``source`` ``path_match``).
+    carries recovered glyphs there (``source`` ``path_match``). A symbol printed
+    as an ordinary character (``Ø`` in Helvetica for ``⌀``) counts when the glyph
+    keeps that character: glyph text is what is printed, and the structured
+    values (dimensions, frames) carry the meaning ``⌀``. A glyph with another
+    symbol there is counted as ``wrong`` too, the worst outcome.
     """
     glyphs = pred_page.get("glyphs")
     if glyphs is None:
@@ -222,13 +232,18 @@ def score_symbols(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -
     for sym in truth_page.get("symbols", []):
         sc = out.setdefault(("symbols", sym["encoding"]), Score())
         near = [g for g in glyphs if center_in(g["bbox"], sym["bbox"], 0.5)]
-        if any(g["text"] == sym["char"] for g in near):
+        want = {sym["char"]} | ({sym["printed"]} if sym["encoding"] == "helvetica" and sym.get("printed") else set())
+        wrong = out.setdefault(("symbols", "wrong"), Score())
+        if any(g["text"] in want for g in near):
             sc.tp += 1
             sc.exact += 1
         else:
             sc.fn += 1
             got = "".join(g["text"] for g in near) or "nothing"
             sc.miss(f"{sym['char']} read as {got!r}")
+            if any(g["text"] in SYMBOL_CHARS and g["text"] not in want for g in near):
+                wrong.fp += 1
+                wrong.miss(f"{sym['char']} read as {got!r}")
     return out
 
 

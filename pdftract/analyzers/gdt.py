@@ -167,6 +167,17 @@ def _row(sheet: SheetLike, rules: Any, d: int, start: Cell, top: float, bottom: 
     return cells
 
 
+def _cell_of(sheet: SheetLike, direction: float, bbox: BBox) -> tuple[int, Any, Cell] | None:
+    """(frame direction, its rules, the ruled cell round the middle of ``bbox``) for text at a right angle."""
+    d = round(direction) % 360
+    if d not in (0, 90, 180, 270):
+        return None
+    rules = rules_for(sheet, d)
+    fb = box_to_frame(d, bbox)
+    cell = cell_around(rules, (fb.x0 + fb.width * 0.3, fb.top + fb.height * 0.3, fb.x1 - fb.width * 0.3, fb.bottom - fb.height * 0.3), snap=0.3)
+    return None if cell is None else (d, rules, cell)
+
+
 def find_frames(sheet: SheetLike) -> tuple[FeatureControlFrame, ...]:
     """Every feature control frame of the sheet, in reading order (see the module docstring)."""
     frames: list[FeatureControlFrame] = []
@@ -175,16 +186,11 @@ def find_frames(sheet: SheetLike) -> tuple[FeatureControlFrame, ...]:
         name = CHARACTERISTICS.get(g.text)
         if name is None:
             continue
-        d = round(g.direction) % 360
-        if d not in (0, 90, 180, 270):
+        found = _cell_of(sheet, g.direction, g.bbox)
+        if found is None:
             continue
-        rules = rules_for(sheet, d)
-        fb = box_to_frame(d, g.bbox)
-        sym_cell = cell_around(rules, (fb.x0 + fb.width * 0.3, fb.top + fb.height * 0.3, fb.x1 - fb.width * 0.3, fb.bottom - fb.height * 0.3),
-                               snap=0.3)
+        d, rules, sym_cell = found
         size = max(g.size, 0.5)
-        if sym_cell is None:
-            continue
         x0, top, x1, bottom = sym_cell
         height = bottom - top
         if height > 6.0 * size or x1 - x0 > 4.0 * size or height < 0.8 * size:
@@ -255,14 +261,10 @@ def find_datum_features(sheet: SheetLike, frames: tuple[FeatureControlFrame, ...
     for w in sheet.words:
         if not re.fullmatch(r"[A-Z]", w.text) or any(b.contains_point(w.bbox.center) for b in in_frames):
             continue
-        d = round(w.direction) % 360
-        if d not in (0, 90, 180, 270):
+        found = _cell_of(sheet, w.direction, w.bbox)
+        if found is None:
             continue
-        rules = rules_for(sheet, d)
-        fb = box_to_frame(d, w.bbox)
-        cell = cell_around(rules, (fb.x0 + fb.width * 0.3, fb.top + fb.height * 0.3, fb.x1 - fb.width * 0.3, fb.bottom - fb.height * 0.3), snap=0.3)
-        if cell is None:
-            continue
+        d, rules, cell = found
         cw, ch = cell[2] - cell[0], cell[3] - cell[1]
         if not (0.6 <= cw / max(ch, 1e-6) <= 1.6) or ch > 4.0 * w.size or ch < w.size:
             continue

@@ -439,14 +439,16 @@ def pack(features_: Sequence[Features]) -> dict[str, np.ndarray]:
     }
 
 
-def distances(f: Features, tpl: Templates, use_geometry: bool = True) -> np.ndarray:
+def distances(f: Features, tpl: Templates, use_geometry: bool = True,
+              geometry_weight: float | Sequence[float] = GEOMETRY_WEIGHT) -> np.ndarray:
     """Symmetric oriented chamfer distance (in units of a tenth of the grid) plus the weighted size difference, per template."""
     idx = np.flatnonzero(f.lines)
     a = tpl.distance[:, idx].astype(np.float32).mean(axis=1) / DISTANCE_STEPS  # the shape's lines against each template's
     b = np.asarray(tpl.lines @ f.distance).ravel() / np.maximum(tpl.counts, 1.0)  # each template's lines against the shape's
     d = (a + b) / 2.0 / GRID * 10.0
     if use_geometry:
-        d = d + GEOMETRY_WEIGHT * np.linalg.norm(tpl.geometry - f.geometry[None, :], axis=1)
+        w = np.asarray(geometry_weight, dtype=np.float32)  # one weight, or one per feature
+        d = d + np.linalg.norm((tpl.geometry - f.geometry[None, :]) * w, axis=1)
     return np.asarray(d, dtype=np.float64)
 
 
@@ -488,10 +490,11 @@ def _ring_split(contours: Sequence[Contour]) -> tuple[list[Contour], list[Contou
 
 
 def classify(contours: Sequence[Contour], em: float, baseline: float = 0.0, *, strokes: Sequence[Contour] = (),
-             use_geometry: bool = True) -> Match:
+             use_geometry: bool = True, geometry_weight: float | Sequence[float] = GEOMETRY_WEIGHT) -> Match:
     """Classify one shape (filled ``contours`` and stroked ``strokes``, font-like units, y up) against the templates.
 
-    A ring with a letter (or a smaller ring) wholly inside is read as its two
+    ``geometry_weight`` is how much the size in em counts (less for symbols drawn as
+    paths, whose size against the text is the CAD program's choice). A ring with a letter (or a smaller ring) wholly inside is read as its two
     parts: the ring must look like ``○`` and the inside like one of the circled
     modifier letters (``Ⓜ``) or a circle (``◎``).
     """
@@ -499,7 +502,7 @@ def classify(contours: Sequence[Contour], em: float, baseline: float = 0.0, *, s
     f = features(contours, em, baseline, strokes)
     if f is None:
         return Match(None, "", 0.0, "", 0.0)
-    ranked = _rank(distances(f, tpl, use_geometry), tpl.labels)
+    ranked = _rank(distances(f, tpl, use_geometry, geometry_weight), tpl.labels)
     split = _ring_split(contours) if not strokes else None
     if split is not None:
         ring_f, in_f = features(split[0], em, baseline), features(split[1], em, baseline)

@@ -13,6 +13,7 @@ import logging
 import os
 import re
 import zlib
+from collections import Counter
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -41,7 +42,12 @@ from pdftract.errors import (
     UnreadableFileError,
 )
 from pdftract.geometry import BBox, Matrix, apply, page_matrix
-from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES, FontRegistry, interpret_page
+from pdftract.ingest.device import (
+    DEFAULT_MAX_STREAM_BYTES,
+    FontRegistry,
+    interpret_page,
+)
+from pdftract.ingest.path_symbols import MAX_CANDIDATES, recover_path_symbols
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
 from pdftract.model.primitives import Annotation, Font, UnicodeSource
@@ -321,6 +327,17 @@ class Reader:
 
         glyphs = tuple(device.glyphs) if device else ()
         paths = tuple(device.paths) if device else ()
+        drawn, unclassified = recover_path_symbols(glyphs, paths)
+        if drawn:
+            glyphs = glyphs + tuple(drawn)
+            counts = Counter(g.text for g in drawn)
+            diagnostics.append(Diagnostic.make(
+                Code.GLYPHS_RECOVERED, f"{len(drawn)} symbols drawn as paths were read as text (path_match): "
+                + ", ".join(f"{t} x{n}" for t, n in sorted(counts.items())), severity=Severity.INFO, page=number, count=len(drawn)))
+        if unclassified:
+            diagnostics.append(Diagnostic.make(Code.RESOURCE_LIMIT, f"{unclassified} path groups next to text were not matched as symbols "
+                                               f"(more than {MAX_CANDIDATES} on the page)", severity=Severity.WARNING, page=number,
+                                               count=unclassified))
         images = tuple(device.images) if device else ()
         if device is not None and device.decode_failures:
             diagnostics.append(

@@ -1,0 +1,331 @@
+"""Glyph recovery rung 5: symbols a CAD program drew as vector paths instead of text.
+
+SolidWorks writes the digits of ``⌀0.02`` as text but draws the ``⌀`` (and the
+``◎`` of a concentricity frame) as plain paths; the text layer then reads
+``0.02``. This pass, run at ingest before words are built, finds small path
+groups that sit on a text line right next to visible text, reads their shape
+in that text's frame (its size is the em, its baseline the baseline), and
+classifies it with the outline matcher of :mod:`pdftract.ingest.outlines`.
+An accepted engineering symbol becomes a synthetic :class:`Glyph` with
+``source`` ``path_match``, font ``paths`` and the match confidence; the paths
+themselves stay in ``paths``. Letters and digits are never accepted here
+(text drawn as strokes is a different problem), and a group that overlaps any
+glyph (a stroked copy of invisible text, as KiCad writes) is left alone.
+
+Cost: candidates are filtered with numpy on path boxes, neighbours are found
+in an R-tree of glyph boxes, identical shapes are classified once per page,
+and at most :data:`MAX_CANDIDATES` groups are classified per page (the rest
+are counted in a diagnostic).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from pdftract.geometry import BBox
+from pdftract.ingest.outlines import SYMBOLS, Match, classify
+from pdftract.model.primitives import Glyph, Path, UnicodeSource
+
+#: symbols read from paths: all but ``⏤``, which as a drawn bar is indistinguishable from an arrowhead
+#: seen edge-on, a capacitor plate or any short line (a straightness frame drawn with paths is missed)
+PATH_SYMBOLS = frozenset(SYMBOLS) - {"⏤"}
+#: weights of the size features for drawn symbols: width and height count less (CAD programs draw symbols
+#: larger or smaller than the text), the centre height and the blob ratio (arrowheads) as for font glyphs
+PATH_GEOMETRY_WEIGHT = (0.25, 0.25, 0.7, 0.7)
+#: font id of the synthetic glyphs
+PATH_FONT = "paths"
+#: a group is a symbol candidate when its larger side is within these fractions of the neighbouring text size
+MIN_SIDE, MAX_SIDE = 0.35, 1.45
+#: and the gap to that text along the baseline is at most this many text sizes
+MAX_GAP = 1.6
+#: groups classified per page at most
+MAX_CANDIDATES = 2000
+#: steps per cubic Bézier when flattening
+_CURVE_STEPS = 8
+
+
+def _flatten(path: Path) -> tuple[list[list[tuple[float, float]]], bool]:
+    """The subpaths of a path as point lists (curves sampled) and whether each is closed (all or nothing)."""
+    subs: list[list[tuple[float, float]]] = []
+    closed = False
+    cur: list[tuple[float, float]] = []
+    for seg in path.segments:
+        if seg.kind == "move":
+            if len(cur) >= 2:
+                subs.append(cur)
+            cur = [seg.points[0]]
+        elif seg.kind == "curve":
+            p0, c1, c2, p3 = seg.points
+            if not cur:
+                cur = [p0]
+            for i in range(1, _CURVE_STEPS + 1):
+                t = i / _CURVE_STEPS
+                u = 1 - t
+                cur.append((u**3 * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * p3[0],
+                            u**3 * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p3[1]))
+        else:  # line or close
+            if not cur:
+                cur = [seg.points[0]]
+            cur.append(seg.points[-1])
+            if seg.kind == "close":
+                closed = True
+    if len(cur) >= 2:
+        subs.append(cur)
+    return subs, closed
+
+
+def _groups(boxes: np.ndarray, join: np.ndarray) -> list[list[int]]:
+    """Candidate paths whose boxes touch (within ``join`` each) as groups, by a small union-find."""
+    from rtree import index as rindex
+
+    n = len(boxes)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    idx = rindex.Index()
+    for i, b in enumerate(boxes):
+        idx.insert(i, (float(b[0]), float(b[1]), float(b[2]), float(b[3])))
+    for i, b in enumerate(boxes):
+        j_ = float(join[i])
+        for j in idx.intersection((float(b[0]) - j_, float(b[1]) - j_, float(b[2]) + j_, float(b[3]) + j_)):
+            if j > i:
+                parent[find(j)] = find(i)
+    out: dict[int, list[int]] = {}
+    for i in range(n):
+        out.setdefault(find(i), []).append(i)
+    return [sorted(v) for _k, v in sorted(out.items())]
+
+
+def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[list[Glyph], int]:
+    """Synthetic glyphs for engineering symbols drawn as paths next to text, and the number of candidate
+    groups left unclassified because the page had more than :data:`MAX_CANDIDATES`."""
+    from rtree import index as rindex
+
+    visible = [g for g in glyphs if not g.invisible and g.text.strip() and g.size > 0]
+    if not visible or not paths:
+        return [], 0
+    sizes = np.array([g.size for g in visible])
+    lo, hi = float(np.percentile(sizes, 5)) * MIN_SIDE, float(np.percentile(sizes, 95)) * MAX_SIDE
+    pb = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64)
+    side = np.maximum(pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1])
+    # a stroked rectangle is a box (a frame compartment, a basic dimension); a small filled one may be ⏤
+    shape_ok = np.array([len(p.segments) >= 2 and not (p.is_rect and p.stroke) for p in paths])
+    keep = np.flatnonzero((side >= lo * 0.3) & (side <= hi) & shape_ok)
+    if len(keep) == 0:
+        return [], 0
+    gidx = rindex.Index()
+    for i, g in enumerate(glyphs):
+        gidx.insert(i, (g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom))
+    vis_idx = rindex.Index()
+    for i, g in enumerate(visible):
+        vis_idx.insert(i, (g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom))
+    reach = MAX_GAP * float(np.percentile(sizes, 95)) * 1.5
+    cand_boxes = pb[keep]
+    groups = _groups(cand_boxes, np.maximum(side[keep] * 0.05, 0.05))
+    out: list[Glyph] = []
+    cache: dict[tuple[object, ...], Match] = {}
+    classified = skipped = 0
+    crossed = _Crossings(paths)
+    pending = groups
+    # two rounds: a symbol beside another drawn symbol (the ◎ before a drawn ⌀) finds its text through it
+    for _round in range(2):
+        retry: list[list[int]] = []
+        added = len(out)
+        for members in pending:
+            box = BBox(float(cand_boxes[members, 0].min()), float(cand_boxes[members, 1].min()),
+                       float(cand_boxes[members, 2].max()), float(cand_boxes[members, 3].max()))
+            gside = max(box.width, box.height)
+            if gside > hi or gside < lo:
+                continue
+            if any(True for _ in gidx.intersection((box.x0, box.top, box.x1, box.bottom))):
+                continue  # over a glyph: stroked text, a box round a letter, a struck-through character
+            near = [visible[i] for i in vis_idx.intersection((box.x0 - reach, box.top - reach, box.x1 + reach, box.bottom + reach))]
+            found = _host(near, box)
+            if found is None:
+                retry.append(members)
+                continue
+            host, baseline = found
+            member_paths = [paths[int(keep[m])] for m in members]
+            if not _symbol_like(member_paths) or crossed.crosses(box, {p.id for p in member_paths}):
+                continue
+            if classified >= MAX_CANDIDATES:
+                skipped += 1
+                continue
+            contours, strokes, key = _in_frame(member_paths, host)
+            key = (*key, round(baseline / max(host.size, 1e-6), 2))
+            match = cache.get(key)
+            if match is None:
+                classified += 1
+                match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
+                cache[key] = match
+            if match.text is None or match.text not in PATH_SYMBOLS:
+                continue
+            first = member_paths[0]
+            out.append(Glyph(
+                id=len(glyphs) + len(out), text=match.text, code=0, font=PATH_FONT, size=host.size, bbox=box,
+                origin=_origin(host, box), direction=host.direction, upright=host.upright, mirrored=False,
+                matrix=host.matrix, advance=gside, fill_color=first.fill_color if first.fill else None,
+                stroke_color=first.stroke_color if first.stroke else None, render_mode=0 if first.fill else 1,
+                source=UnicodeSource.PATH_MATCH, confidence=match.confidence,
+            ))
+        if len(out) == added or not retry:
+            break
+        for g in out[added:]:
+            vis_idx.insert(len(visible), (g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom))
+            visible.append(g)
+        pending = retry
+    return out, skipped
+
+
+class _Crossings:
+    """Whether a line of another path runs through a box (a dot on a dimension line, a tick on a wire): such
+    a shape is part of the drawing, not a symbol beside text. The R-tree of segments is built on first use."""
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self._paths = paths
+        self._index: object | None = None
+        self._segs: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
+
+    def _build(self) -> object:
+        from rtree import index as rindex
+
+        def items() -> object:
+            for p in self._paths:
+                for sg in p.segments:
+                    if sg.kind == "move":
+                        continue
+                    (ax, ay), (bx, by) = sg.points[0], sg.points[-1]
+                    self._segs.append((p.id, (ax, ay), (bx, by)))
+                    xs = [q[0] for q in sg.points]
+                    ys = [q[1] for q in sg.points]
+                    yield (len(self._segs) - 1, (min(xs), min(ys), max(xs), max(ys)), None)
+
+        return rindex.Index(items())
+
+    def crosses(self, box: BBox, own: set[int]) -> bool:
+        if self._index is None:
+            self._index = self._build()
+        inner = box.expand(-0.2 * box.width, -0.2 * box.height)
+        for i in self._index.intersection((inner.x0, inner.top, inner.x1, inner.bottom)):  # type: ignore[attr-defined]
+            pid, a, b = self._segs[i]
+            if pid not in own and _segment_meets_box(a, b, inner):
+                return True
+        return False
+
+
+def _segment_meets_box(a: tuple[float, float], b: tuple[float, float], box: BBox) -> bool:
+    """Liang-Barsky clipping: does the segment a-b pass through the box?"""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box.x0), (dx, box.x1 - a[0]), (-dy, a[1] - box.top), (dy, box.bottom - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _symbol_like(member_paths: list[Path]) -> bool:
+    """A drawn shape, not a lone line (a leader, an underline, a wire) and not one filled triangle or
+    quadrilateral (an arrowhead, a capacitor plate)."""
+    if len(member_paths) == 1 and member_paths[0].fill and member_paths[0].subpath_count == 1 and \
+            sum(1 for sg in member_paths[0].segments if sg.kind in ("line", "close")) <= 4 and \
+            not any(sg.kind == "curve" for sg in member_paths[0].segments):
+        return False  # one filled triangle or quadrilateral: an arrowhead, a tick mark, a plate
+    if any(p.fill for p in member_paths):
+        return True
+    pieces = sum(1 for p in member_paths for s in p.segments if s.kind != "move")
+    curved = any(s.kind == "curve" for p in member_paths for s in p.segments)
+    return curved or pieces >= 2
+
+
+def _frame(host: Glyph) -> tuple[float, float]:
+    t = math.radians(host.direction)
+    return math.cos(t), math.sin(t)
+
+
+def _to_text_frame(host: Glyph, x: float, y: float) -> tuple[float, float]:
+    """Displayed (x, y down) -> the host's text frame: x along its baseline, y up from its baseline."""
+    c, s = _frame(host)
+    dx, dy = x - host.origin[0], host.origin[1] - y  # y up
+    return dx * c + dy * s, -dx * s + dy * c
+
+
+#: a drawn symbol is read only beside dimension or frame text: a digit or a decimal sign
+_NUMERIC = frozenset("0123456789.,")
+#: where a symbol's centre sits above the baseline, in em, when it stands off any text line (a composite
+#: frame's characteristic compartment spans two rows of text)
+OFF_LINE_CENTRE = 0.35
+
+
+def _host(near: list[Glyph], box: BBox) -> tuple[Glyph, float] | None:
+    """The visible glyph whose text line the group sits on, closest along the baseline, and the baseline offset
+    to use (0: the host's own). A group beside text but off its line (between two rows) takes the nearest
+    such glyph with a baseline that puts the group's centre at :data:`OFF_LINE_CENTRE`. ``None`` otherwise."""
+    best: tuple[int, float, int, Glyph, float] | None = None
+    for g in near:
+        if not (g.text in _NUMERIC or g.source is UnicodeSource.PATH_MATCH):
+            continue
+        corners = [_to_text_frame(g, x, y) for x, y in ((box.x0, box.top), (box.x1, box.top), (box.x0, box.bottom), (box.x1, box.bottom))]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        gap = max(0.0, min(xs) - g.advance, -max(xs))  # before or after the glyph along its baseline
+        if gap > MAX_GAP * g.size or max(max(xs) - min(xs), max(ys) - min(ys)) > MAX_SIDE * g.size:
+            continue
+        # on the line: between a little below the baseline and a little above the cap height
+        on_line = min(ys) >= -0.45 * g.size and max(ys) <= 1.2 * g.size
+        centre = (min(ys) + max(ys)) / 2
+        if not on_line and abs(centre - OFF_LINE_CENTRE * g.size) > 1.5 * g.size:
+            continue
+        baseline = 0.0 if on_line else centre - OFF_LINE_CENTRE * g.size
+        cand = (0 if on_line else 1, gap / g.size, g.id, g, baseline)
+        if best is None or cand[:3] < best[:3]:
+            best = cand
+    return None if best is None else (best[3], best[4])
+
+
+def _in_frame(member_paths: list[Path], host: Glyph) -> tuple[list[list[tuple[float, float]]], list[list[tuple[float, float]]], tuple[object, ...]]:
+    """The group's filled contours and stroked lines in the host's text frame, and a cache key of the shape."""
+    contours: list[list[tuple[float, float]]] = []
+    strokes: list[list[tuple[float, float]]] = []
+    for p in member_paths:
+        subs, closed = _flatten(p)
+        for sub in subs:
+            pts = [_to_text_frame(host, x, y) for x, y in sub]
+            if p.fill and len(pts) >= 3:
+                contours.append(pts)
+            if p.stroke or not p.fill:
+                strokes.append(pts + ([pts[0]] if closed else []))
+    allp = [q for c in contours + strokes for q in c]
+    x0 = min(q[0] for q in allp) if allp else 0.0
+    y0 = min(q[1] for q in allp) if allp else 0.0
+    step = max(host.size / 200.0, 1e-6)
+    key = (round(host.size, 2), round(y0 / step),
+           tuple(tuple((round((x - x0) / step), round((y - y0) / step)) for x, y in c) for c in contours), len(contours),
+           tuple(tuple((round((x - x0) / step), round((y - y0) / step)) for x, y in c) for c in strokes))
+    return contours, strokes, key
+
+
+def _origin(host: Glyph, box: BBox) -> tuple[float, float]:
+    """Where the synthetic glyph's baseline starts: the host's baseline, at the group's near edge."""
+    c, s = _frame(host)
+    xs = [_to_text_frame(host, x, y)[0] for x, y in ((box.x0, box.top), (box.x1, box.top), (box.x0, box.bottom), (box.x1, box.bottom))]
+    u = min(xs)
+    return host.origin[0] + u * c, host.origin[1] - u * s
+
+
+__all__ = ["MAX_CANDIDATES", "PATH_FONT", "PATH_SYMBOLS", "recover_path_symbols"]
