@@ -41,6 +41,7 @@ from pdftract.evaluate import (  # noqa: E402
     score_document,
     score_expected_callouts,
     score_expected_dimensions,
+    score_expected_frames,
 )
 
 FIXTURES = ROOT / "fixtures" / "drawings" / "generated"
@@ -177,21 +178,21 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
                 out.setdefault(("callouts", "expected"), Score(available=False)).fn += len(exp["callouts"])
             else:
                 merge(out, score_expected_callouts(where, exp["callouts"], page["callouts"]))
-        for key in ("gdt_frames",):
-            items = exp.get(key, [])
-            if not items:
-                continue
-            if key not in page:
-                out.setdefault((key, "expected"), Score(available=False)).fn += len(items)
-                continue
-            got_items = page.get(key) or []
-            ks = out.setdefault((key, "expected"), Score())
-            for item in items:
-                probe = norm(item.get("text") or item.get("tolerance") or " ".join(item.get("header", [])))
-                hit = any(probe and probe in norm(json.dumps(g, ensure_ascii=False)) for g in got_items)
-                ks.tp += int(hit)
-                ks.exact += int(hit)
-                ks.fn += int(not hit)
+        if exp.get("gdt_frames"):
+            if "gdt_frames" not in page:
+                out.setdefault(("gdt_frames", "expected"), Score(available=False)).fn += len(exp["gdt_frames"])
+            else:
+                merge(out, score_expected_frames(where, exp["gdt_frames"], page["gdt_frames"], page.get("dimensions") or []))
+        if "datum_features" in exp:
+            want = sorted(d["letter"] for d in exp["datum_features"])
+            got = sorted(d["letter"] for d in page.get("datum_features") or [])
+            ds = out.setdefault(("datum_features", "expected"), Score())
+            for letter in set(want) | set(got):
+                n_w, n_g = want.count(letter), got.count(letter)
+                ds.tp += min(n_w, n_g)
+                ds.exact += min(n_w, n_g)
+                ds.fn += max(0, n_w - n_g)
+                ds.fp += max(0, n_g - n_w)
         if verbose and sc.examples:
             pass
     return out

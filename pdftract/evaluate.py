@@ -425,6 +425,49 @@ def score_expected_callouts(where: str, expected: Sequence[Mapping[str, Any]], g
     return {("callouts", "expected"): det, ("callouts", "text"): text_sc, ("callouts", "thread"): thread_sc}
 
 
+def score_expected_frames(where: str, expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping[str, Any]],
+                          dimensions: Sequence[Mapping[str, Any]] = ()) -> Scores:
+    """Expected feature control frames (no boxes: read off a rendered page) matched one to one with found frames
+    of the same characteristic and tolerance value; ``exact`` also needs the zone, modifiers and datums;
+    ``dimension`` (the printed text of the dimension a frame is attached to) is scored as ``linked``."""
+    det, exact, linked = Score(), Score(), Score()
+    free = list(got)
+
+    def value(t: str | None) -> str:
+        return re.sub(r"[^0-9.,]", "", t or "").replace(",", ".")
+
+    for e in expected:
+        hit = next((g for g in free if g.get("characteristic") == e["characteristic"] and value(g.get("tolerance")) == value(e["tolerance"])), None)
+        if hit is None:
+            det.fn += 1
+            exact.fn += 1
+            det.miss(f"{where}: {e['characteristic']} {e['tolerance']}")
+            continue
+        free.remove(hit)
+        det.tp += 1
+        det.exact += 1
+        exact.tp += 1
+        same = (bool(hit.get("diameter_zone")) == bool(e.get("diameter_zone"))
+                and [norm(m) for m in hit.get("modifiers", [])] == [norm(m) for m in e.get("modifiers", [])]
+                and [norm(d).replace(" ", "") for d in hit.get("datums", [])] == [norm(d).replace(" ", "") for d in e.get("datums", [])])
+        exact.exact += int(same)
+        if not same:
+            exact.miss(f"{where}: {hit.get('tolerance')!r} {hit.get('datums')} != {e['tolerance']!r} {e.get('datums')}")
+        if "dimension" in e:
+            linked.tp += 1
+            di = hit.get("dimension")
+            got_text = dimensions[di]["text"] if isinstance(di, int) and 0 <= di < len(dimensions) else None
+            ok = norm(got_text) == norm(e["dimension"]) if e["dimension"] is not None else got_text is None
+            linked.exact += int(ok)
+            if not ok:
+                linked.miss(f"{where}: frame {e['tolerance']} linked to {got_text!r}, not {e['dimension']!r}")
+    det.fp += len(free)
+    out: Scores = {("gdt_frames", "expected"): det, ("gdt_frames", "exact"): exact}
+    if linked.tp:
+        out[("gdt_frames", "linked")] = linked
+    return out
+
+
 def score_gdt(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> Scores:
     truth = list(truth_page.get("gdt_frames", []))
     if "gdt_frames" not in pred_page:

@@ -22,10 +22,12 @@ How frames are found, from the characteristic symbol outwards:
 Datum feature symbols are a single capital letter in a small closed square,
 not part of a frame, with a line from the square to a filled triangle.
 
-Partial: frames are linked to the leader that touches them only as ``leader``
-end points (``target``), not yet to a dimension or feature record; frames whose
-compartments are not ruled (text in a drawn box made of one path only is fine,
-free-floating text is not) are not found.
+Links: ``dimension`` is the index of the dimension the frame sits against (in
+``dimensions``), ``target`` the point a leader from the frame ends on. Partial:
+a leader to a surface is given as its point only (no feature record exists
+yet); frames whose compartments are not ruled are not found; a straightness
+frame whose ``⏤`` is drawn as a path is not found (a drawn bar is never read as
+a symbol, see :mod:`pdftract.ingest.path_symbols`).
 
 >>> from pdftract.analyzers.gdt import parse_tolerance
 >>> parse_tolerance("⌀0.05 Ⓜ")
@@ -35,14 +37,16 @@ free-floating text is not) are not found.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
+from pdftract.analyzers.leaders import geometry_for
 from pdftract.analyzers.notation import canonical_symbols, parse_number
 from pdftract.geometry import BBox
-from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.primitives import Glyph
+from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.pipeline import analyzer
 
 #: ASME Y14.5 characteristic names by symbol
@@ -86,16 +90,21 @@ class FeatureControlFrame:
     bbox: BBox
     glyph_ids: tuple[int, ...]
     symbol_source: str = ""
+    #: index of the dimension the frame is attached to (in ``dimensions``), or None
+    dimension: int | None = None
+    #: where the frame's leader points (its terminator tip), or None
+    target: tuple[float, float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import Value, bbox_out
+        from pdftract.serialize import Value, bbox_out, r2
 
         return {
             "characteristic": self.characteristic, "symbol": self.symbol, "tolerance": self.tolerance,
             "value": Value(self.value) if self.value is not None else None, "diameter_zone": self.diameter_zone,
             "modifiers": list(self.modifiers), "datums": list(self.datums), "composite_row": self.composite_row,
             "compartments": [bbox_out(b) for b in self.compartments], "bbox": bbox_out(self.bbox),
-            "glyph_ids": list(self.glyph_ids), "symbol_source": self.symbol_source,
+            "glyph_ids": list(self.glyph_ids), "symbol_source": self.symbol_source, "dimension": self.dimension,
+            "target": [r2(self.target[0]), r2(self.target[1])] if self.target else None,
         }
 
 
@@ -150,7 +159,8 @@ def _read(sheet: SheetLike, d: int, glyphs: list[Glyph]) -> str:
             out += " "
         out += g.text
         prev_x1 = fb.x1
-    return re.sub(r"\s+", " ", out).strip()
+    # a zone sign is written against its value (a drawn ⌀ often stands apart from the digits)
+    return re.sub(r"([⌀Ø∅])\s+(?=[\d.,])", r"\1", re.sub(r"\s+", " ", out)).strip()
 
 
 def _row(sheet: SheetLike, rules: Any, d: int, start: Cell, top: float, bottom: float, tol: float) -> list[Cell]:
@@ -182,9 +192,10 @@ def find_frames(sheet: SheetLike) -> tuple[FeatureControlFrame, ...]:
     """Every feature control frame of the sheet, in reading order (see the module docstring)."""
     frames: list[FeatureControlFrame] = []
     seen: set[tuple[int, tuple[float, ...]]] = set()
+    page = BBox(0.0, 0.0, sheet.width, sheet.height)
     for g in sheet.glyphs:
         name = CHARACTERISTICS.get(g.text)
-        if name is None:
+        if name is None or not page.contains_point(g.bbox.center):  # off the sheet: no reader sees it
             continue
         found = _cell_of(sheet, g.direction, g.bbox)
         if found is None:
@@ -285,6 +296,7 @@ def find_datum_features(sheet: SheetLike, frames: tuple[FeatureControlFrame, ...
 def _triangle_on_stem(sheet: SheetLike, box: BBox, side: float) -> tuple[tuple[float, float], BBox] | None:
     """A line leaving the square from one side and a small filled triangle at its far end (the datum foot)."""
     reach = box.expand(side * 3.5)
+    geo = geometry_for(sheet)
     for sid in sorted(sheet.index.segments.intersection(box.expand(0.8))):
         seg = sheet.segment(sid)
         if seg.kind not in ("line", "close"):
@@ -294,6 +306,11 @@ def _triangle_on_stem(sheet: SheetLike, box: BBox, side: float) -> tuple[tuple[f
             on_edge = box.expand(0.8).contains_point((px, py)) and not box.expand(-0.8).contains_point((px, py))
             if not on_edge or box.expand(0.8).contains_point((qx, qy)):
                 continue
+            # SolidWorks paints every arrowhead of a sheet as one filled path: the terminators are judged per subpath
+            for ti in sorted(geo.terminator_index.intersection(BBox(qx - 1.5, qy - 1.5, qx + 1.5, qy + 1.5))):
+                t = geo.terminators[ti]
+                if t.kind == "filled" and t.bbox.width <= side * 1.5 and t.bbox.height <= side * 1.5:
+                    return t.bbox.center, t.bbox
             for pid in sorted({sheet.segment(i).path_id for i in sheet.index.segments.intersection(BBox(qx - 1.5, qy - 1.5, qx + 1.5, qy + 1.5))}):
                 p = sheet.paths[pid]
                 if not p.fill or p.bbox.width > side * 1.5 or p.bbox.height > side * 1.5 or not reach.contains(p.bbox):
@@ -305,10 +322,37 @@ def _triangle_on_stem(sheet: SheetLike, box: BBox, side: float) -> tuple[tuple[f
     return None
 
 
-@analyzer("gdt", requires={"words", "paths"}, assigns={"gdt_frames", "datum_features"})
+def link_frames(sheet: SheetLike, frames: tuple[FeatureControlFrame, ...], dimensions: Sequence[Any]) -> tuple[FeatureControlFrame, ...]:
+    """Each frame with the dimension it is attached to (directly above or below it, overlapping in x, within a
+    frame height) and the target of a leader whose free end touches it."""
+    geo = geometry_for(sheet)
+    out = []
+    for f in frames:
+        h = f.bbox.height / (2 if f.composite_row is not None else 1)
+        best: tuple[float, int] | None = None
+        for i, d in enumerate(dimensions):
+            b = d.bbox
+            if min(b.x1, f.bbox.x1) - max(b.x0, f.bbox.x0) <= 0:
+                continue
+            gap = max(f.bbox.top - b.bottom, b.top - f.bbox.bottom)
+            if -0.3 * h <= gap <= 1.2 * h and (best is None or (gap, i) < best):
+                best = (gap, i)
+        target = None
+        near = f.bbox.expand(1.0)
+        for li in sorted(geo.free_end_index.intersection(near)):
+            leader = geo.leaders[li]
+            if near.contains_point(leader.free_end) and not f.bbox.expand(-0.5).contains_point(leader.target):
+                target = leader.target
+                break
+        out.append(replace(f, dimension=None if best is None else best[1], target=target))
+    return tuple(out)
+
+
+@analyzer("gdt", requires={"words", "paths", "dimensions"}, assigns={"gdt_frames", "datum_features"})
 def gdt_analyzer(sheet: Sheet, settings: Any = None) -> dict[str, tuple[Any, ...]]:
-    """Feature control frames (``gdt_frames``) and datum feature symbols (``datum_features``)."""
-    frames = find_frames(sheet)
+    """Feature control frames (``gdt_frames``, linked to their dimension and leader) and datum feature symbols
+    (``datum_features``)."""
+    frames = link_frames(sheet, find_frames(sheet), sheet.results.get("dimensions", ()) or ())
     return {"gdt_frames": frames, "datum_features": find_datum_features(sheet, frames)}
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
 from pdfminer.cmapdb import IdentityUnicodeMap
@@ -99,6 +99,36 @@ def _embedded_program(spec: Mapping[str, object]) -> bytes | None:
         return bytes(program.get_data())
     except Exception:  # an undecodable font program: nothing to recover from
         return None
+
+
+_KEEP = object()
+
+
+def _utf16_overrides(seq: Sequence[object]) -> Iterator[object]:
+    """KiCad writes strings with characters outside Latin-1 as UTF-16BE with a byte order mark into a simple
+    font (a viewer shows ``þÿ`` and a gap per character). Per byte of the shown strings: ``_KEEP`` for ordinary
+    strings; for such a string, ``None`` for the mark and each high byte and the decoded character on the last
+    byte of each character (surrogate pairs included)."""
+    out: list[object] = []
+    for obj in seq:
+        if not isinstance(obj, bytes):
+            continue
+        body = obj[2:]
+        if not obj.startswith(b"\xfe\xff") or len(body) % 2:
+            out.extend([_KEEP] * len(obj))
+            continue
+        out.extend([None, None])
+        units = [int.from_bytes(body[i:i + 2], "big") for i in range(0, len(body), 2)]
+        i = 0
+        while i < len(units):
+            u = units[i]
+            if 0xD800 <= u < 0xDC00 and i + 1 < len(units) and 0xDC00 <= units[i + 1] < 0xE000:
+                out.extend([None, None, None, chr(0x10000 + ((u - 0xD800) << 10) + (units[i + 1] - 0xDC00))])
+                i += 2
+            else:
+                out.extend([None, REPLACEMENT_CHARACTER if 0xD800 <= u < 0xE000 else chr(u)])
+                i += 1
+    return iter(out)
 
 
 def _outline_program(spec: Mapping[str, object]) -> tuple[bytes, bool] | None:
@@ -288,6 +318,10 @@ class SheetDevice(PDFTextDevice):
         self._segment_id = 0
         self._render_mode = 0
         self._unicode_cache: dict[tuple[int, int], tuple[str, UnicodeSource]] = {}
+        #: per byte of the string being shown: _KEEP, None (no glyph) or the text of a UTF-16 character
+        self._override: Iterator[object] | None = None
+        #: bytes of UTF-16 strings that paint no character of their own (marks, high bytes)
+        self.utf16_folded = 0
         #: confidence of glyphs recovered by outline matching, per (font, code)
         self._confidence: dict[tuple[int, int], float] = {}
         #: every outline match tried, per (font id, code): what it was read as, or why not
@@ -303,7 +337,13 @@ class SheetDevice(PDFTextDevice):
         graphicstate: PDFGraphicState,
     ) -> None:
         self._render_mode = textstate.render
-        super().render_string(textstate, seq, ncs, graphicstate)
+        font = textstate.font
+        if font is not None and not font.is_multibyte() and any(isinstance(o, bytes) and o.startswith(b"\xfe\xff") for o in seq):
+            self._override = _utf16_overrides(seq)
+        try:
+            super().render_string(textstate, seq, ncs, graphicstate)
+        finally:
+            self._override = None
 
     def _unicode(self, font: PDFFont, cid: int) -> tuple[str, UnicodeSource]:
         key = (id(font), cid)
@@ -419,6 +459,13 @@ class SheetDevice(PDFTextDevice):
         except Exception:
             textwidth = 0.0
         adv = textwidth * fontsize * scaling
+        if self._override is not None:
+            what = next(self._override, _KEEP)
+            if what is None:
+                self.utf16_folded += 1
+                return adv  # a byte order mark or the high byte of a UTF-16 code unit: advances, paints no character
+            if what is not _KEEP:
+                text, source = str(what), UnicodeSource.UTF16_STRING
         (a, b, c, d, e, f) = matrix
         if vertical:
             try:

@@ -135,8 +135,9 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     classified = skipped = 0
     crossed = _Crossings(paths)
     pending = groups
-    # two rounds: a symbol beside another drawn symbol (the ◎ before a drawn ⌀) finds its text through it
-    for _round in range(2):
+    # rounds: on a text line; on a line through a symbol drawn there (the ◎ before a drawn ⌀); then off any
+    # line (between the rows of a composite frame), only for what found no line at all
+    for off_line in (False, False, True):
         retry: list[list[int]] = []
         added = len(out)
         for members in pending:
@@ -148,7 +149,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             if any(True for _ in gidx.intersection((box.x0, box.top, box.x1, box.bottom))):
                 continue  # over a glyph: stroked text, a box round a letter, a struck-through character
             near = [visible[i] for i in vis_idx.intersection((box.x0 - reach, box.top - reach, box.x1 + reach, box.bottom + reach))]
-            found = _host(near, box)
+            found = _host(near, box, off_line)
             if found is None:
                 retry.append(members)
                 continue
@@ -171,12 +172,12 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             first = member_paths[0]
             out.append(Glyph(
                 id=len(glyphs) + len(out), text=match.text, code=0, font=PATH_FONT, size=host.size, bbox=box,
-                origin=_origin(host, box), direction=host.direction, upright=host.upright, mirrored=False,
+                origin=_origin(host, box, baseline), direction=host.direction, upright=host.upright, mirrored=False,
                 matrix=host.matrix, advance=gside, fill_color=first.fill_color if first.fill else None,
                 stroke_color=first.stroke_color if first.stroke else None, render_mode=0 if first.fill else 1,
                 source=UnicodeSource.PATH_MATCH, confidence=match.confidence,
             ))
-        if len(out) == added or not retry:
+        if not retry:
             break
         for g in out[added:]:
             vis_idx.insert(len(visible), (g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom))
@@ -273,7 +274,7 @@ _NUMERIC = frozenset("0123456789.,")
 OFF_LINE_CENTRE = 0.35
 
 
-def _host(near: list[Glyph], box: BBox) -> tuple[Glyph, float] | None:
+def _host(near: list[Glyph], box: BBox, off_line: bool) -> tuple[Glyph, float] | None:
     """The visible glyph whose text line the group sits on, closest along the baseline, and the baseline offset
     to use (0: the host's own). A group beside text but off its line (between two rows) takes the nearest
     such glyph with a baseline that puts the group's centre at :data:`OFF_LINE_CENTRE`. ``None`` otherwise."""
@@ -289,7 +290,7 @@ def _host(near: list[Glyph], box: BBox) -> tuple[Glyph, float] | None:
         # on the line: between a little below the baseline and a little above the cap height
         on_line = min(ys) >= -0.45 * g.size and max(ys) <= 1.2 * g.size
         centre = (min(ys) + max(ys)) / 2
-        if not on_line and abs(centre - OFF_LINE_CENTRE * g.size) > 1.5 * g.size:
+        if not on_line and (not off_line or abs(centre - OFF_LINE_CENTRE * g.size) > 1.5 * g.size):
             continue
         baseline = 0.0 if on_line else centre - OFF_LINE_CENTRE * g.size
         cand = (0 if on_line else 1, gap / g.size, g.id, g, baseline)
@@ -320,12 +321,13 @@ def _in_frame(member_paths: list[Path], host: Glyph) -> tuple[list[list[tuple[fl
     return contours, strokes, key
 
 
-def _origin(host: Glyph, box: BBox) -> tuple[float, float]:
-    """Where the synthetic glyph's baseline starts: the host's baseline, at the group's near edge."""
+def _origin(host: Glyph, box: BBox, baseline: float) -> tuple[float, float]:
+    """Where the synthetic glyph's baseline starts: the host's baseline (or the offset one of a symbol off any
+    line, so it forms a line of its own), at the group's near edge."""
     c, s = _frame(host)
     xs = [_to_text_frame(host, x, y)[0] for x, y in ((box.x0, box.top), (box.x1, box.top), (box.x0, box.bottom), (box.x1, box.bottom))]
     u = min(xs)
-    return host.origin[0] + u * c, host.origin[1] - u * s
+    return host.origin[0] + u * c - baseline * s, host.origin[1] - (u * s + baseline * c)
 
 
 __all__ = ["MAX_CANDIDATES", "PATH_FONT", "PATH_SYMBOLS", "recover_path_symbols"]

@@ -327,6 +327,12 @@ class Reader:
 
         glyphs = tuple(device.glyphs) if device else ()
         paths = tuple(device.paths) if device else ()
+        if device is not None and device.utf16_folded:
+            decoded = sum(1 for g in glyphs if g.source is UnicodeSource.UTF16_STRING)
+            diagnostics.append(Diagnostic.make(
+                Code.GLYPHS_RECOVERED, f"{decoded} characters of UTF-16 strings shown in one-byte fonts were decoded "
+                f"({device.utf16_folded} bytes of byte order marks and high bytes paint nothing)", severity=Severity.INFO,
+                page=number, count=decoded, folded_bytes=device.utf16_folded))
         drawn, unclassified = recover_path_symbols(glyphs, paths)
         if drawn:
             glyphs = glyphs + tuple(drawn)

@@ -41,7 +41,9 @@ class UnicodeSource(str, enum.Enum):
     the embedded font program matched a reference symbol
     (:mod:`pdftract.ingest.outlines`). ``path_match``: not a glyph of any font
     but vector paths drawn as a symbol, matched the same way (the glyph is
-    synthetic, made by :mod:`pdftract.analyzers.path_symbols`). ``none``: no mapping; the text is
+    synthetic, made by :mod:`pdftract.ingest.path_symbols`). ``utf16_string``: a
+    string written as UTF-16BE with a byte order mark into a one-byte font (KiCad
+    does this for ``≤``, ``Ω``), decoded as such. ``none``: no mapping; the text is
     U+FFFD and the raw ``code`` is the only information.
     """
 
@@ -52,6 +54,7 @@ class UnicodeSource(str, enum.Enum):
     FONT_TABLE = "font_table"
     OUTLINE_MATCH = "outline_match"
     PATH_MATCH = "path_match"
+    UTF16_STRING = "utf16_string"
     NONE = "none"
 
 
