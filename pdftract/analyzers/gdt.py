@@ -254,7 +254,7 @@ def _frame(sheet: SheetLike, d: int, sym: Glyph, name: str, sym_cell: Cell, cell
         glyph_ids += [g.id for g in gl]
     n = 1 + len(datums)
     used = cells[:n]
-    own_sym = (sym_cell[0], used[0][1], sym_cell[2], used[0][3])
+    own_sym = sym_cell  # shared by both rows of a composite frame
     bbox = box_from_frame(d, (sym_cell[0], used[0][1], used[-1][2], used[0][3]))
     return FeatureControlFrame(
         characteristic=name, symbol=sym.text, tolerance=canonical_symbols(tolerance), value=parsed["value"],

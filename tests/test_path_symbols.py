@@ -1,0 +1,108 @@
+"""Glyph recovery rung 5 (symbols drawn as paths) and UTF-16 strings in one-byte fonts."""
+
+from __future__ import annotations
+
+import math
+import sys
+
+import pytest
+
+import pdftract
+from pdftract.ingest.device import _KEEP, _utf16_overrides
+from pdftract.ingest.path_symbols import recover_path_symbols
+from pdftract.model.primitives import Path
+from pdftract.testing import PdfWriter, line_path, make_glyphs, make_sheet
+
+from .conftest import CORPUS, FIXTURES
+
+GENERATED = FIXTURES / "generated"
+sys.path.insert(0, str(FIXTURES))
+from generator.fonts import SYMBOL_BY_CHAR  # noqa: E402
+
+
+def drawn(ch: str, x: float, baseline: float, size: float, path_id: int = 0) -> Path:
+    """The generator's outline of ``ch`` as one filled path at (x, baseline), ``size`` points per em."""
+    contours = SYMBOL_BY_CHAR[ch][3]()
+    k = size / 1000.0
+    pts = [[(x + u * k, baseline - v * k) for u, v in c] for c in contours]
+    paths = [line_path(path_id, p, closed=True, fill=True) for p in pts]
+    segs = []
+    for p in paths:
+        segs.extend(p.segments)
+    from dataclasses import replace
+
+    from pdftract.geometry import BBox
+
+    return replace(paths[0], segments=tuple(segs), bbox=BBox.from_points([q for p in pts for q in p]))
+
+
+def recover(glyph_text: str, paths: list[Path]) -> list[str]:
+    sheet = make_sheet(text=[(glyph_text, 110, 100, 0, 10)], paths=paths)
+    found, _skipped = recover_path_symbols(sheet.glyphs, sheet.paths)
+    return [g.text for g in found]
+
+
+def test_a_drawn_diameter_before_a_number_becomes_a_glyph() -> None:
+    assert recover("10", [drawn("⌀", 101.0, 100.0, 10.0)]) == ["⌀"]
+
+
+def test_drawn_shapes_that_are_not_symbols_next_to_text_are_left_alone() -> None:
+    assert recover("10", [line_path(0, [(100, 96), (108, 96)])]) == []  # a lone line
+    assert recover("10", [line_path(0, [(100, 92), (108, 96), (100, 100)], closed=True, fill=True)]) == []  # an arrowhead
+    assert recover("AB", [drawn("⌀", 101.0, 100.0, 10.0)]) == []  # not beside dimension text
+    crossed = [drawn("⌀", 101.0, 100.0, 10.0, path_id=0), line_path(1, [(95, 96.5), (109, 96.5)])]
+    assert recover("10", crossed) == []  # a line runs through it: part of the drawing
+
+
+def test_synthetic_glyphs_follow_the_painted_ones_and_are_reported() -> None:
+    page = pdftract.open(GENERATED / "gdt-paths.pdf").page(1)
+    synthetic = [g for g in page.glyphs if g.source.value == "path_match"]
+    painted = [g for g in page.glyphs if g.source.value != "path_match"]
+    assert synthetic and min(g.id for g in synthetic) == len(painted)
+    assert all(g.font == "paths" and 0 < g.confidence < 1 for g in synthetic)
+    assert any(d.code.value == "GLYPHS_RECOVERED" for d in page.diagnostics)
+    assert "2X ⌀10 H7 THRU" in page.text
+
+
+def test_utf16_overrides_per_byte() -> None:
+    seq = [b"\xfe\xff\x00k\x03\xa9", 120, b"to", b"\xfe\xff\xd8\x3d\xde\x00"]
+    got = list(_utf16_overrides(seq))
+    assert got[:6] == [None, None, None, "k", None, "Ω"]
+    assert got[6:8] == [_KEEP, _KEEP]
+    assert got[8:] == [None, None, None, None, None, "\U0001f600"]
+
+
+def test_utf16_string_in_a_winansi_font_is_decoded() -> None:
+    w = PdfWriter()
+    font = w.helvetica()
+    w.add_page(b"BT /F1 12 Tf 72 700 Td <FEFF0049002822640030002E0031> Tj ET", fonts={"F1": font})
+    page = pdftract.open(w.tobytes()).page(1)
+    assert "I( ≤0.1" in page.text  # the high byte of ≤ (a quote mark in WinAnsi) advances without a glyph
+    assert {g.source.value for g in page.glyphs} == {"utf16_string"}
+
+
+@pytest.mark.skipif(not (CORPUS / "sch-olimex-esp32-poe-kicad7.pdf").exists(), reason="real corpus not present")
+def test_kicad7_strings_decoded() -> None:
+    page = pdftract.open(CORPUS / "sch-olimex-esp32-poe-kicad7.pdf").page(1)
+    decoded = "".join(g.text for g in page.glyphs if g.source.value == "utf16_string")
+    assert "(1.2V≤Vout<1.8V)" in decoded and "kΩ" in decoded and "≤0.15A" in decoded
+    assert "þÿ" not in page.text
+    assert sum(1 for g in page.glyphs if g.confidence == 0) <= 2  # was 61
+
+
+def test_drawn_symbols_keep_their_distance_from_text_direction() -> None:
+    # the same ⌀ and number turned 90°: the symbol is read in the text's own frame
+    sheet = make_sheet(glyphs=make_glyphs("10", 100, 90, 90, 10))
+    t = math.radians(90)
+    contours = SYMBOL_BY_CHAR["⌀"][3]()
+    k = 0.01
+    # text at 90° reads bottom to top: baseline x = 100, the ⌀ sits before (below) the digits
+    pts = [[(100 - v * k * math.sin(t) * 1.0, 99.0 - u * k) for u, v in c] for c in contours]
+    paths = [line_path(i, p, closed=True, fill=True) for i, p in enumerate(pts)]
+    from dataclasses import replace
+
+    from pdftract.geometry import BBox
+
+    one = replace(paths[0], segments=tuple(s for p in paths for s in p.segments), bbox=BBox.from_points([q for p in pts for q in p]))
+    found, _ = recover_path_symbols(sheet.glyphs, (one,))
+    assert [g.text for g in found] == ["⌀"] and found[0].direction == 90.0
