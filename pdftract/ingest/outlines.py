@@ -365,17 +365,20 @@ def _orientation_channels(sk: np.ndarray) -> np.ndarray:
 
 
 def _tolerant_distance(lines: np.ndarray) -> np.ndarray:
-    """Per channel: distance to the nearest line pixel of that direction, or of a neighbouring direction plus a penalty."""
+    """Per channel: distance to the nearest line pixel of that direction, or of a neighbouring direction plus a
+    penalty. ``lines`` is ``(..., ORIENTATIONS, GRID, GRID)`` bool (one shape or a stack of them)."""
     import cv2
 
-    raw = np.stack([cv2.distanceTransform((~ch).astype(np.uint8), cv2.DIST_L2, 3) if ch.any() else np.full((GRID, GRID), float(GRID), np.float32)
-                    for ch in lines])
-    raw = np.minimum(raw, float(GRID))
+    flat = lines.reshape(-1, GRID, GRID)
+    raw: np.ndarray = np.full(flat.shape, float(GRID), dtype=np.float32)
+    for i in np.flatnonzero(flat.reshape(len(flat), -1).any(axis=1)):
+        raw[i] = cv2.distanceTransform((~flat[i]).astype(np.uint8), cv2.DIST_L2, 3)
+    raw = np.minimum(raw, float(GRID)).reshape(lines.shape)
     out = raw.copy()
     for k in range(ORIENTATIONS):
         for nb in ((k - 1) % ORIENTATIONS, (k + 1) % ORIENTATIONS):
-            out[k] = np.minimum(out[k], raw[nb] + ORIENTATION_PENALTY)
-    return np.asarray(out, dtype=np.float32)
+            out[..., k, :, :] = np.minimum(out[..., k, :, :], raw[..., nb, :, :] + ORIENTATION_PENALTY)
+    return out
 
 
 def finish(hi: np.ndarray, geom: np.ndarray) -> Features | None:
@@ -423,11 +426,11 @@ def templates() -> Templates:
         n = len(data["labels"])
         size = ORIENTATIONS * GRID * GRID
         bits = np.unpackbits(data["lines"], axis=1)[:, :size].astype(bool).reshape(n, size)
-        dist = np.empty((n, size), dtype=np.uint8)
-        for i in range(n):
-            d = _tolerant_distance(bits[i].reshape(ORIENTATIONS, GRID, GRID))
-            dist[i] = np.clip(np.round(d.ravel() * DISTANCE_STEPS), 0, 255).astype(np.uint8)
-        return Templates(csr_matrix(bits.astype(np.float32)), bits.sum(axis=1).astype(np.float64), dist,
+        d = _tolerant_distance(bits.reshape(n, ORIENTATIONS, GRID, GRID)).reshape(n, size)
+        dist = np.clip(np.round(d * DISTANCE_STEPS), 0, 255).astype(np.uint8)
+        rows, cols = np.nonzero(bits)
+        lines = csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=bits.shape)
+        return Templates(lines, bits.sum(axis=1).astype(np.float64), dist,
                          data["geometry"].astype(np.float32), tuple(str(s) for s in data["labels"]), tuple(str(s) for s in data["fonts"]))
 
 

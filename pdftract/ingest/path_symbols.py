@@ -26,6 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from pdftract.geometry import BBox
+from pdftract.index import BoxIndex
 from pdftract.ingest.outlines import SYMBOLS, Match, classify
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
 
@@ -77,10 +78,17 @@ def _flatten(path: Path) -> tuple[list[list[tuple[float, float]]], bool]:
     return subs, closed
 
 
+def _rtree(boxes: np.ndarray) -> BoxIndex:
+    """An R-tree over rows ``(x0, top, x1, bottom)``, bulk-loaded from numpy (ids are row numbers)."""
+    return BoxIndex.from_arrays(np.arange(len(boxes)), np.asarray(boxes, dtype=np.float64).reshape(-1, 4))
+
+
+def _glyph_boxes(glyphs: Sequence[Glyph]) -> np.ndarray:
+    return np.array([(g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom) for g in glyphs], dtype=np.float64).reshape(-1, 4)
+
+
 def _groups(boxes: np.ndarray, join: np.ndarray) -> list[list[int]]:
     """Candidate paths whose boxes touch (within ``join`` each) as groups, by a small union-find."""
-    from rtree import index as rindex
-
     n = len(boxes)
     parent = list(range(n))
 
@@ -90,9 +98,7 @@ def _groups(boxes: np.ndarray, join: np.ndarray) -> list[list[int]]:
             i = parent[i]
         return i
 
-    idx = rindex.Index()
-    for i, b in enumerate(boxes):
-        idx.insert(i, (float(b[0]), float(b[1]), float(b[2]), float(b[3])))
+    idx = _rtree(boxes)
     for i, b in enumerate(boxes):
         j_ = float(join[i])
         for j in idx.intersection((float(b[0]) - j_, float(b[1]) - j_, float(b[2]) + j_, float(b[3]) + j_)):
@@ -107,8 +113,6 @@ def _groups(boxes: np.ndarray, join: np.ndarray) -> list[list[int]]:
 def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[list[Glyph], int]:
     """Synthetic glyphs for engineering symbols drawn as paths next to text, and the number of candidate
     groups left unclassified because the page had more than :data:`MAX_CANDIDATES`."""
-    from rtree import index as rindex
-
     visible = [g for g in glyphs if not g.invisible and g.text.strip() and g.size > 0]
     if not visible or not paths:
         return [], 0
@@ -121,12 +125,8 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     keep = np.flatnonzero((side >= lo * 0.3) & (side <= hi) & shape_ok)
     if len(keep) == 0:
         return [], 0
-    gidx = rindex.Index()
-    for i, g in enumerate(glyphs):
-        gidx.insert(i, (g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom))
-    vis_idx = rindex.Index()
-    for i, g in enumerate(visible):
-        vis_idx.insert(i, (g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom))
+    gidx = _rtree(_glyph_boxes(glyphs))
+    vis_idx = _rtree(_glyph_boxes(visible))
     reach = MAX_GAP * float(np.percentile(sizes, 95)) * 1.5
     cand_boxes = pb[keep]
     groups = _groups(cand_boxes, np.maximum(side[keep] * 0.05, 0.05))
@@ -146,7 +146,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             gside = max(box.width, box.height)
             if gside > hi or gside < lo:
                 continue
-            if any(True for _ in gidx.intersection((box.x0, box.top, box.x1, box.bottom))):
+            if gidx.intersection((box.x0, box.top, box.x1, box.bottom)):
                 continue  # over a glyph: stroked text, a box round a letter, a struck-through character
             near = [visible[i] for i in vis_idx.intersection((box.x0 - reach, box.top - reach, box.x1 + reach, box.bottom + reach))]
             found = _host(near, box, off_line)
@@ -179,9 +179,8 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             ))
         if not retry:
             break
-        for g in out[added:]:
-            vis_idx.insert(len(visible), (g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom))
-            visible.append(g)
+        visible.extend(out[added:])
+        vis_idx = _rtree(_glyph_boxes(visible))
         pending = retry
     return out, skipped
 
@@ -192,30 +191,27 @@ class _Crossings:
 
     def __init__(self, paths: Sequence[Path]) -> None:
         self._paths = paths
-        self._index: object | None = None
+        self._index: BoxIndex | None = None
         self._segs: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
 
-    def _build(self) -> object:
-        from rtree import index as rindex
-
-        def items() -> object:
-            for p in self._paths:
-                for sg in p.segments:
-                    if sg.kind == "move":
-                        continue
-                    (ax, ay), (bx, by) = sg.points[0], sg.points[-1]
-                    self._segs.append((p.id, (ax, ay), (bx, by)))
-                    xs = [q[0] for q in sg.points]
-                    ys = [q[1] for q in sg.points]
-                    yield (len(self._segs) - 1, (min(xs), min(ys), max(xs), max(ys)), None)
-
-        return rindex.Index(items())
+    def _build(self) -> BoxIndex:
+        boxes: list[tuple[float, float, float, float]] = []
+        for p in self._paths:
+            for sg in p.segments:
+                if sg.kind == "move":
+                    continue
+                (ax, ay), (bx, by) = sg.points[0], sg.points[-1]
+                self._segs.append((p.id, (ax, ay), (bx, by)))
+                xs = [q[0] for q in sg.points]
+                ys = [q[1] for q in sg.points]
+                boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        return _rtree(np.array(boxes, dtype=np.float64))
 
     def crosses(self, box: BBox, own: set[int]) -> bool:
         if self._index is None:
             self._index = self._build()
         inner = box.expand(-0.2 * box.width, -0.2 * box.height)
-        for i in self._index.intersection((inner.x0, inner.top, inner.x1, inner.bottom)):  # type: ignore[attr-defined]
+        for i in self._index.intersection((inner.x0, inner.top, inner.x1, inner.bottom)):
             pid, a, b = self._segs[i]
             if pid not in own and _segment_meets_box(a, b, inner):
                 return True
