@@ -62,12 +62,13 @@ def leave_one_font_out(accept: float, margin: float) -> dict[str, list[int]] | N
                 fonts.append(path)
     if len(set(fonts)) < 2:
         return None
-    from scipy.sparse import csr_matrix
-
     size = O.ORIENTATIONS * O.GRID * O.GRID
     lines = np.stack([f.lines for f in feats])
     dist = np.stack([np.clip(np.round(f.distance * O.DISTANCE_STEPS), 0, 255).astype(np.uint8) for f in feats])
-    tpl = O.Templates(csr_matrix(lines.astype(np.float32)), lines.sum(axis=1).astype(np.float64), dist.reshape(len(feats), size),
+    rows, cols = np.nonzero(lines)
+    counts = np.bincount(rows, minlength=len(feats))
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    tpl = O.Templates(cols.astype(np.int64), starts, counts.astype(np.float64), dist.reshape(len(feats), size),
                       np.stack([f.geometry for f in feats]), tuple(labels), tuple(sorted(set(fonts))))
     font_arr = np.array(fonts)
     out = {"symbols": [0, 0, 0], "others": [0, 0, 0]}

@@ -320,11 +320,13 @@ def skeleton(img: np.ndarray) -> np.ndarray:
             p2, p3, p4 = im[:-2, 1:-1], im[:-2, 2:], im[1:-1, 2:]
             p5, p6, p7 = im[2:, 2:], im[2:, 1:-1], im[2:, :-2]
             p8, p9 = im[1:-1, :-2], im[:-2, :-2]
-            ring = [p2, p3, p4, p5, p6, p7, p8, p9, p2]
-            b = sum(x.astype(np.int16) for x in ring[:8])
-            a = sum(((ring[i] == 0) & (ring[i + 1] == 1)).astype(np.int16) for i in range(8))
-            c1 = (p2 * p4 * p6) if step == 0 else (p2 * p4 * p8)
-            c2 = (p4 * p6 * p8) if step == 0 else (p2 * p6 * p8)
+            ring = (p2, p3, p4, p5, p6, p7, p8, p9, p2)
+            b = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9
+            a = np.zeros_like(b)
+            for i in range(8):
+                a += ring[i + 1] > ring[i]
+            c1 = (p2 & p4 & p6) if step == 0 else (p2 & p4 & p8)
+            c2 = (p4 & p6 & p8) if step == 0 else (p2 & p6 & p8)
             core = im[1:-1, 1:-1]
             kill = (core == 1) & (b >= 2) & (b <= 6) & (a == 1) & (c1 == 0) & (c2 == 0)
             if kill.any():
@@ -408,7 +410,8 @@ def features(contours: Sequence[Contour], em: float, baseline: float = 0.0, stro
 # -- templates and classification --------------------------------------------------------
 @dataclass(frozen=True)
 class Templates:
-    lines: Any  # scipy.sparse CSR (n, ORIENTATIONS*GRID*GRID), 0/1
+    line_index: np.ndarray  # flat pixel indices of every template's centre lines, template after template
+    starts: np.ndarray  # (n,) where each template's run starts in ``line_index``
     counts: np.ndarray  # (n,) centre-line pixels per template
     distance: np.ndarray  # (n, ORIENTATIONS*GRID*GRID) uint8, in 1/DISTANCE_STEPS pixel
     geometry: np.ndarray  # (n, 4) float32
@@ -418,26 +421,26 @@ class Templates:
 
 @lru_cache(maxsize=1)
 def templates() -> Templates:
-    """The shipped reference templates (see :mod:`pdftract.data.build_templates`); distances are computed on load."""
-    from scipy.sparse import csr_matrix
-
+    """The shipped reference templates (see :mod:`pdftract.data.build_templates`), loaded once per process."""
     with resources.files("pdftract.data").joinpath("glyph_templates.npz").open("rb") as fh:
         data = np.load(fh, allow_pickle=False)
         n = len(data["labels"])
         size = ORIENTATIONS * GRID * GRID
         bits = np.unpackbits(data["lines"], axis=1)[:, :size].astype(bool).reshape(n, size)
-        d = _tolerant_distance(bits.reshape(n, ORIENTATIONS, GRID, GRID)).reshape(n, size)
-        dist = np.clip(np.round(d * DISTANCE_STEPS), 0, 255).astype(np.uint8)
-        rows, cols = np.nonzero(bits)
-        lines = csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=bits.shape)
-        return Templates(lines, bits.sum(axis=1).astype(np.float64), dist,
+        dist = np.asarray(data["distance"], dtype=np.uint8).reshape(n, size)
+        rows, cols = np.nonzero(bits)  # row-major: template after template
+        counts = np.bincount(rows, minlength=n)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        return Templates(cols.astype(np.int64), starts, counts.astype(np.float64), dist,
                          data["geometry"].astype(np.float32), tuple(str(s) for s in data["labels"]), tuple(str(s) for s in data["fonts"]))
 
 
 def pack(features_: Sequence[Features]) -> dict[str, np.ndarray]:
-    """Templates as stored: centre-line channels as bits and the size numbers (distances are recomputed on load)."""
+    """Templates as stored: centre-line channels as bits, their distance maps in 1/``DISTANCE_STEPS`` pixel
+    (uint8; computing them on load would cost every process most of a second) and the size numbers."""
     return {
         "lines": np.packbits(np.stack([f.lines for f in features_]).astype(np.uint8), axis=1),
+        "distance": np.clip(np.round(np.stack([f.distance for f in features_]) * DISTANCE_STEPS), 0, 255).astype(np.uint8),
         "geometry": np.stack([f.geometry for f in features_]).astype(np.float32),
     }
 
@@ -447,7 +450,8 @@ def distances(f: Features, tpl: Templates, use_geometry: bool = True,
     """Symmetric oriented chamfer distance (in units of a tenth of the grid) plus the weighted size difference, per template."""
     idx = np.flatnonzero(f.lines)
     a = tpl.distance[:, idx].astype(np.float32).mean(axis=1) / DISTANCE_STEPS  # the shape's lines against each template's
-    b = np.asarray(tpl.lines @ f.distance).ravel() / np.maximum(tpl.counts, 1.0)  # each template's lines against the shape's
+    sums = np.add.reduceat(f.distance[tpl.line_index], tpl.starts) if len(tpl.line_index) else np.zeros(len(tpl.starts))
+    b = np.where(tpl.counts > 0, sums, 0.0) / np.maximum(tpl.counts, 1.0)  # each template's lines against the shape's
     d = (a + b) / 2.0 / GRID * 10.0
     if use_geometry:
         w = np.asarray(geometry_weight, dtype=np.float32)  # one weight, or one per feature

@@ -310,7 +310,7 @@ def _in_frame(member_paths: list[Path], host: Glyph) -> tuple[list[list[tuple[fl
     allp = [q for c in contours + strokes for q in c]
     x0 = min(q[0] for q in allp) if allp else 0.0
     y0 = min(q[1] for q in allp) if allp else 0.0
-    step = max(host.size / 200.0, 1e-6)
+    step = max(host.size / 64.0, 1e-6)  # finer than this the matcher cannot tell shapes apart
     key = (round(host.size, 2), round(y0 / step),
            tuple(tuple((round((x - x0) / step), round((y - y0) / step)) for x, y in c) for c in contours), len(contours),
            tuple(tuple((round((x - x0) / step), round((y - y0) / step)) for x, y in c) for c in strokes))
