@@ -7,6 +7,7 @@
     pdftract show FILE [--page N] -o page.svg [--password P] [--debug]
     pdftract tables FILE [--kind bom|revision|drawing_index] [--csv] [--pages 1,3-5]
     pdftract dimensions FILE [--callouts] [--csv] [--pages 1,3-5]
+    pdftract gdt FILE [--datums] [--csv] [--pages 1,3-5]
     pdftract analyzers
 
 Exit codes: 0 success, 2 usage error (bad option or setting), 3 input error
@@ -69,6 +70,13 @@ def _parser() -> argparse.ArgumentParser:
     dm.add_argument("--csv", action="store_true", help="CSV instead of JSON")
     dm.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
     dm.add_argument("--password")
+
+    gd = sub.add_parser("gdt", help="print the feature control frames (or, with --datums, the datum feature symbols) as JSON or CSV")
+    gd.add_argument("file")
+    gd.add_argument("--datums", action="store_true", help="the datum feature symbols instead of the frames")
+    gd.add_argument("--csv", action="store_true", help="CSV instead of JSON")
+    gd.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
+    gd.add_argument("--password")
 
     sub.add_parser("analyzers", help="list the registered analyzers")
     return p
@@ -194,6 +202,47 @@ def _dimensions(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+_FRAME_COLUMNS = ["page", "characteristic", "symbol", "tolerance", "value", "diameter_zone", "modifiers", "datums", "composite_row",
+                  "dimension", "symbol_source", "x0", "top", "x1", "bottom"]
+_DATUM_COLUMNS = ["page", "letter", "target_x", "target_y", "x0", "top", "x1", "bottom"]
+
+
+def _gdt(args: argparse.Namespace) -> int:
+    import csv
+    import io
+    import json
+
+    import pdftract
+    from pdftract.serialize import to_jsonable
+
+    doc = pdftract.analyze(args.file, analyzers=["tables", "title_block", "notes", "dimensions", "gdt"], pages=args.pages,
+                           password=args.password, progress=_progress)
+    key = "datum_features" if args.datums else "gdt_frames"
+    rows: list[dict[str, object]] = []
+    for sheet in doc.pages:
+        for item in sheet.results.get(key, ()):
+            rows.append({"page": sheet.number, **to_jsonable(item.to_dict())})
+    if args.csv:
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=_DATUM_COLUMNS if args.datums else _FRAME_COLUMNS, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        for r in rows:
+            flat = dict(r)
+            flat["x0"], flat["top"], flat["x1"], flat["bottom"] = r["bbox"]  # type: ignore[misc]
+            if args.datums:
+                target = r.get("target")
+                flat["target_x"], flat["target_y"] = target if isinstance(target, list) else ("", "")
+            else:
+                flat["modifiers"] = " ".join(r["modifiers"])  # type: ignore[arg-type]
+                flat["datums"] = "|".join(r["datums"])  # type: ignore[arg-type]
+            w.writerow(flat)
+        sys.stdout.write(buf.getvalue())
+    else:
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+    print(f"pdftract: {len(rows)} {key.replace('_', ' ')} in {len(doc.pages)} pages", file=sys.stderr)
+    return EXIT_OK
+
+
 def _list_analyzers() -> int:
     from pdftract.pipeline import registered
 
@@ -216,6 +265,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _tables(args)
         if args.command == "dimensions":
             return _dimensions(args)
+        if args.command == "gdt":
+            return _gdt(args)
         return _list_analyzers()
     except InputError as exc:
         print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)

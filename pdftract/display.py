@@ -195,6 +195,15 @@ def _debug_layers(sheet: SheetLike) -> list[str]:
                    f"<title>cloud {escape(str(cloud.marker))} row {cloud.revision_row}</title></polygon>")
     if "dimensions" in results or "callouts" in results:
         out.extend(_leader_layers(sheet, results))
+    for f in results.get("gdt_frames", ()):
+        for c in f.compartments:
+            out.append(_box(c, 'fill="none" stroke="#ea580c" stroke-width="0.4"'))
+        label = f"{f.symbol} {f.tolerance} {' '.join(f.datums)}".strip()
+        out.append(_box(f.bbox, 'fill="#f97316" fill-opacity="0.10" stroke="#c2410c" stroke-width="0.6"',
+                        f"{f.characteristic}: {label} (symbol {f.symbol_source}, dimension {f.dimension})"))
+        out.append(f'<text x="{_f(f.bbox.x0)}" y="{_f(f.bbox.bottom + 4)}" font-size="4" fill="#c2410c">{escape(label)}</text>')
+    for d in results.get("datum_features", ()):
+        out.append(_box(d.bbox, 'fill="#f97316" fill-opacity="0.15" stroke="#9a3412" stroke-width="0.5"', f"datum {d.letter}"))
     out.append("</g>")
     return out
 
