@@ -77,3 +77,17 @@ def test_matching_is_cached_per_distinct_glyph(monkeypatch: pytest.MonkeyPatch) 
 def test_a_broken_font_program_gives_no_outlines() -> None:
     bad = outlines.FontOutlines(b"\x00\x01\x00\x00garbage")
     assert bad.contours_for_gid(1) == [] and bad.gid_for_code(65) is None
+
+
+def test_shipped_templates_are_what_the_build_script_makes() -> None:
+    from pathlib import Path
+
+    from pdftract.data import build_templates
+
+    if sum(Path(f).exists() for f in build_templates.FONTS) < len(build_templates.FONTS):
+        pytest.skip("the template fonts are not all installed (Debian fonts-* packages, see build_templates.py)")
+    built = build_templates.build()
+    shipped = templates()
+    assert tuple(str(s) for s in built["labels"]) == shipped.labels
+    assert np.array_equal(np.asarray(built["geometry"], dtype=np.float32), shipped.geometry)
+    assert np.array_equal(built["distance"], shipped.distance)
