@@ -25,9 +25,10 @@ not part of a frame, with a line from the square to a filled triangle.
 Links: ``dimension`` is the index of the dimension the frame sits against (in
 ``dimensions``), ``target`` the point a leader from the frame ends on. Partial:
 a leader to a surface is given as its point only (no feature record exists
-yet); frames whose compartments are not ruled are not found; a straightness
-frame whose ``⏤`` is drawn as a path is not found (a drawn bar is never read as
-a symbol, see :mod:`pdftract.ingest.path_symbols`).
+yet); frames whose compartments are not ruled are not found. A straightness
+``⏤`` drawn as a bar (never read as a symbol at ingest, see
+:mod:`pdftract.ingest.path_symbols`) is read from the frame around it, in frames
+at 0° only (``symbol_source`` ``frame_context``).
 
 >>> from pdftract.analyzers.gdt import parse_tolerance
 >>> parse_tolerance("⌀0.05 Ⓜ")
@@ -188,63 +189,111 @@ def _cell_of(sheet: SheetLike, direction: float, bbox: BBox) -> tuple[int, Any, 
     return None if cell is None else (d, rules, cell)
 
 
+@dataclass(frozen=True)
+class _Seed:
+    """What fills a characteristic compartment: the symbol text, how it was read, its glyph (if any)."""
+
+    text: str
+    source: str
+    glyph_ids: tuple[int, ...]
+
+
 def find_frames(sheet: SheetLike) -> tuple[FeatureControlFrame, ...]:
     """Every feature control frame of the sheet, in reading order (see the module docstring)."""
     frames: list[FeatureControlFrame] = []
     seen: set[tuple[int, tuple[float, ...]]] = set()
     page = BBox(0.0, 0.0, sheet.width, sheet.height)
     for g in sheet.glyphs:
-        name = CHARACTERISTICS.get(g.text)
-        if name is None or not page.contains_point(g.bbox.center):  # off the sheet: no reader sees it
+        if g.text not in CHARACTERISTICS or not page.contains_point(g.bbox.center):  # off the sheet: no reader sees it
             continue
         found = _cell_of(sheet, g.direction, g.bbox)
-        if found is None:
-            continue
-        d, rules, sym_cell = found
-        size = max(g.size, 0.5)
-        x0, top, x1, bottom = sym_cell
-        height = bottom - top
-        if height > 6.0 * size or x1 - x0 > 4.0 * size or height < 0.8 * size:
-            continue
-        key = (d, tuple(round(v, 1) for v in sym_cell))
-        if key in seen:
-            continue
-        seen.add(key)
-        tol = max(0.6, 0.08 * height)
-        bands: list[tuple[float, float]] = []
-        mid = (top + bottom) / 2
-        upper = _next_right(rules, sym_cell, top, mid)
-        lower = _next_right(rules, sym_cell, mid, bottom)
-        if upper is not None and lower is not None and _same_band(upper, (0, top, 0, mid), tol) and _same_band(lower, (0, mid, 0, bottom), tol):
-            bands = [(top, mid), (mid, bottom)]  # composite: two rows share the characteristic compartment
-        else:
-            whole = _next_right(rules, sym_cell, top, bottom)
-            if whole is not None and _same_band(whole, sym_cell, tol):
-                bands = [(top, bottom)]
-        rows = []
-        for band in bands:
-            cells = _row(sheet, rules, d, sym_cell, band[0], band[1], tol)
-            if not cells:
-                break
-            rows.append(cells)
-        if not rows or len(rows) != len(bands):
-            continue
-        for i, cells in enumerate(rows):
-            frame = _frame(sheet, d, g, name, sym_cell, cells, i if len(rows) > 1 else None)
-            if frame is not None:
-                frames.append(frame)
+        if found is not None:
+            frames += _frames_at(sheet, *found, max(g.size, 0.5), _Seed(g.text, g.source.value, (g.id,)), seen)
+    for d, rules, cell, size in _drawn_bars(sheet, page):
+        frames += _frames_at(sheet, d, rules, cell, size, _Seed("⏤", "frame_context", ()), seen)
     frames.sort(key=lambda f: (round(f.bbox.top, 1), round(f.bbox.x0, 1), f.composite_row or 0))
     return tuple(frames)
 
 
-def _frame(sheet: SheetLike, d: int, sym: Glyph, name: str, sym_cell: Cell, cells: list[Cell], row: int | None) -> FeatureControlFrame | None:
+def _frames_at(sheet: SheetLike, d: int, rules: Any, sym_cell: Cell, size: float, seed: _Seed,
+               seen: set[tuple[int, tuple[float, ...]]]) -> list[FeatureControlFrame]:
+    """The frame row(s) whose characteristic compartment is ``sym_cell``, if the cells right of it make one."""
+    x0, top, x1, bottom = sym_cell
+    height = bottom - top
+    if height > 6.0 * size or x1 - x0 > 4.0 * size or height < 0.8 * size:
+        return []
+    key = (d, tuple(round(v, 1) for v in sym_cell))
+    if key in seen:
+        return []
+    seen.add(key)
+    tol = max(0.6, 0.08 * height)
+    bands: list[tuple[float, float]] = []
+    mid = (top + bottom) / 2
+    upper = _next_right(rules, sym_cell, top, mid)
+    lower = _next_right(rules, sym_cell, mid, bottom)
+    if upper is not None and lower is not None and _same_band(upper, (0, top, 0, mid), tol) and _same_band(lower, (0, mid, 0, bottom), tol):
+        bands = [(top, mid), (mid, bottom)]  # composite: two rows share the characteristic compartment
+    else:
+        whole = _next_right(rules, sym_cell, top, bottom)
+        if whole is not None and _same_band(whole, sym_cell, tol):
+            bands = [(top, bottom)]
+    rows = []
+    for band in bands:
+        cells = _row(sheet, rules, d, sym_cell, band[0], band[1], tol)
+        if not cells:
+            break
+        rows.append(cells)
+    if not rows or len(rows) != len(bands):
+        return []
+    out = []
+    for i, cells in enumerate(rows):
+        frame = _frame(sheet, d, seed, CHARACTERISTICS[seed.text], sym_cell, cells, i if len(rows) > 1 else None)
+        if frame is not None:
+            out.append(frame)
+    return out
+
+
+def _drawn_bars(sheet: SheetLike, page: BBox) -> list[tuple[int, Any, Cell, float]]:
+    """Characteristic compartments that hold nothing but one horizontal bar (a stroked line or a thin filled
+    box) across their middle: straightness ``⏤`` drawn as a path. Read from the frame's structure alone; the
+    drawn-symbol pass at ingest never reads a bar, which elsewhere is just a short line."""
+    sizes = sorted(g.size for g in sheet.glyphs if not g.invisible and g.text.strip())
+    if not sizes:
+        return []
+    size = sizes[len(sizes) // 2]
+    rules = rules_for(sheet, 0)
+    out: list[tuple[int, Any, Cell, float]] = []
+    for p in sheet.paths:
+        b = p.bbox
+        if not (0.3 * size <= b.width <= 3.0 * size) or b.height > 0.2 * b.width or not page.contains_point(b.center):
+            continue
+        if p.subpath_count != 1 or (p.stroke and not p.fill and sum(1 for sg in p.segments if sg.kind == "line") != 1):
+            continue
+        # probe past the bar's own edges (a thin filled box is ruling-like itself)
+        reach = max(0.5, 0.4 * size)
+        cell = cell_around(rules, (b.x0 + b.width * 0.3, b.top - reach, b.x1 - b.width * 0.3, b.bottom + reach), snap=0.3)
+        if cell is None:
+            continue
+        cx0, ctop, cx1, cbottom = cell
+        h, w = cbottom - ctop, cx1 - cx0
+        centred = abs((b.top + b.bottom) / 2 - (ctop + cbottom) / 2) <= 0.15 * h and abs(b.center[0] - (cx0 + cx1) / 2) <= 0.15 * w
+        if not centred or not (0.25 * w <= b.width <= 0.9 * w) or _glyphs_in(sheet, 0, cell):
+            continue
+        inside = [i for i in sheet.index.segments.intersection(BBox(*cell).expand(-0.3)) if sheet.segment(i).path_id != p.id]
+        if inside:
+            continue  # something else is drawn in the compartment too
+        out.append((0, rules, cell, size))
+    return out
+
+
+def _frame(sheet: SheetLike, d: int, sym: _Seed, name: str, sym_cell: Cell, cells: list[Cell], row: int | None) -> FeatureControlFrame | None:
     tol_glyphs = _glyphs_in(sheet, d, cells[0])
     tolerance = _read(sheet, d, tol_glyphs)
     parsed = parse_tolerance(tolerance)
     if parsed["value"] is None:
         return None
     datums: list[str] = []
-    glyph_ids = [sym.id] + [g.id for g in tol_glyphs]
+    glyph_ids = [*sym.glyph_ids] + [g.id for g in tol_glyphs]
     for c in cells[1:]:
         gl = _glyphs_in(sheet, d, c)
         text = _read(sheet, d, gl).replace(" ", "")
@@ -260,7 +309,7 @@ def _frame(sheet: SheetLike, d: int, sym: Glyph, name: str, sym_cell: Cell, cell
         characteristic=name, symbol=sym.text, tolerance=canonical_symbols(tolerance), value=parsed["value"],
         diameter_zone=parsed["diameter_zone"], modifiers=tuple(parsed["modifiers"]), datums=tuple(datums), composite_row=row,
         compartments=tuple(box_from_frame(d, c) for c in [own_sym, *used]), bbox=bbox, glyph_ids=tuple(glyph_ids),
-        symbol_source=sym.source.value,
+        symbol_source=sym.source,
     )
 
 

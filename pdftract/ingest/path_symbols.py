@@ -31,7 +31,7 @@ from pdftract.ingest.outlines import SYMBOLS, Match, classify
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
 
 #: symbols read from paths: all but ``⏤``, which as a drawn bar is indistinguishable from an arrowhead
-#: seen edge-on, a capacitor plate or any short line (a straightness frame drawn with paths is missed)
+#: seen edge-on, a capacitor plate or any short line (the gdt analyzer reads it inside a frame compartment)
 PATH_SYMBOLS = frozenset(SYMBOLS) - {"⏤"}
 #: weights of the size features for drawn symbols: width and height count less (CAD programs draw symbols
 #: larger or smaller than the text), the centre height and the blob ratio (arrowheads) as for font glyphs
