@@ -150,6 +150,8 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
                 continue  # over a glyph: stroked text, a box round a letter, a struck-through character
             near = [visible[i] for i in vis_idx.intersection((box.x0 - reach, box.top - reach, box.x1 + reach, box.bottom + reach))]
             found = _host(near, box, off_line)
+            if found is None and off_line:  # last round: a datum letter may host its modifier
+                found = _host(near, box, False, letters=True)
             if found is None:
                 retry.append(members)
                 continue
@@ -167,7 +169,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
                 classified += 1
                 match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
                 cache[key] = match
-            if match.text is None or match.text not in PATH_SYMBOLS:
+            if match.text is None or match.text not in PATH_SYMBOLS or (host.text in _DATUM_LETTERS and match.text not in _MODIFIERS):
                 continue
             first = member_paths[0]
             out.append(Glyph(
@@ -265,18 +267,22 @@ def _to_text_frame(host: Glyph, x: float, y: float) -> tuple[float, float]:
 
 #: a drawn symbol is read only beside dimension or frame text: a digit or a decimal sign
 _NUMERIC = frozenset("0123456789.,")
+#: beside a capital (a datum reference ``BⓂ``) only a circled modifier is accepted
+_DATUM_LETTERS = frozenset("ABCDEFGHJKLMNPRSTUVWXYZ")
+_MODIFIERS = frozenset("ⓂⓁⓈⓅⒻⓉⓊ")
 #: where a symbol's centre sits above the baseline, in em, when it stands off any text line (a composite
 #: frame's characteristic compartment spans two rows of text)
 OFF_LINE_CENTRE = 0.35
 
 
-def _host(near: list[Glyph], box: BBox, off_line: bool) -> tuple[Glyph, float] | None:
+def _host(near: list[Glyph], box: BBox, off_line: bool, letters: bool = False) -> tuple[Glyph, float] | None:
     """The visible glyph whose text line the group sits on, closest along the baseline, and the baseline offset
     to use (0: the host's own). A group beside text but off its line (between two rows) takes the nearest
-    such glyph with a baseline that puts the group's centre at :data:`OFF_LINE_CENTRE`. ``None`` otherwise."""
+    such glyph with a baseline that puts the group's centre at :data:`OFF_LINE_CENTRE`. ``None`` otherwise.
+    With ``letters`` only a capital on the group's line can host it (a datum letter before its modifier)."""
     best: tuple[int, float, int, Glyph, float] | None = None
     for g in near:
-        if not (g.text in _NUMERIC or g.source is UnicodeSource.PATH_MATCH):
+        if letters != (g.text in _DATUM_LETTERS) or not (letters or g.text in _NUMERIC or g.source is UnicodeSource.PATH_MATCH):
             continue
         corners = [_to_text_frame(g, x, y) for x, y in ((box.x0, box.top), (box.x1, box.top), (box.x0, box.bottom), (box.x1, box.bottom))]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
@@ -286,7 +292,7 @@ def _host(near: list[Glyph], box: BBox, off_line: bool) -> tuple[Glyph, float] |
         # on the line: between a little below the baseline and a little above the cap height
         on_line = min(ys) >= -0.45 * g.size and max(ys) <= 1.2 * g.size
         centre = (min(ys) + max(ys)) / 2
-        if not on_line and (not off_line or abs(centre - OFF_LINE_CENTRE * g.size) > 1.5 * g.size):
+        if not on_line and (letters or not off_line or abs(centre - OFF_LINE_CENTRE * g.size) > 1.5 * g.size):
             continue
         baseline = 0.0 if on_line else centre - OFF_LINE_CENTRE * g.size
         cand = (0 if on_line else 1, gap / g.size, g.id, g, baseline)
