@@ -80,25 +80,8 @@ def _private_use(text: str) -> bool:
 
 def _embedded_program(spec: Mapping[str, object]) -> bytes | None:
     """The embedded TrueType program of a composite font with the identity CID-to-glyph map (CID = glyph id)."""
-    if _name(spec.get("Subtype")) != "Type0":
-        return None
-    dfonts = resolve1(spec.get("DescendantFonts"))
-    if not isinstance(dfonts, list) or not dfonts:
-        return None
-    d0 = resolve1(dfonts[0])
-    if not isinstance(d0, dict):
-        return None
-    c2g = resolve1(d0.get("CIDToGIDMap"))
-    if c2g is not None and _name(c2g) != "Identity":
-        return None
-    fd = resolve1(d0.get("FontDescriptor"))
-    program = resolve1(fd.get("FontFile2")) if isinstance(fd, dict) else None
-    if not isinstance(program, PDFStream):
-        return None
-    try:
-        return bytes(program.get_data())
-    except Exception:  # an undecodable font program: nothing to recover from
-        return None
+    found = _outline_program(spec, keys=("FontFile2",))
+    return found[0] if found is not None and found[1] else None
 
 
 _KEEP = object()
@@ -131,7 +114,7 @@ def _utf16_overrides(seq: Sequence[object]) -> Iterator[object]:
     return iter(out)
 
 
-def _outline_program(spec: Mapping[str, object]) -> tuple[bytes, bool] | None:
+def _outline_program(spec: Mapping[str, object], keys: tuple[str, ...] = ("FontFile2", "FontFile3")) -> tuple[bytes, bool] | None:
     """The embedded program of a font whose outlines can be read (TrueType, OpenType, bare CFF) and whether
     codes are glyph ids (a composite font with the identity CID-to-glyph map) rather than one-byte codes."""
     composite = _name(spec.get("Subtype")) == "Type0"
@@ -148,7 +131,7 @@ def _outline_program(spec: Mapping[str, object]) -> tuple[bytes, bool] | None:
     fd = resolve1(target.get("FontDescriptor"))
     if not isinstance(fd, dict):
         return None
-    for key in ("FontFile2", "FontFile3"):
+    for key in keys:
         program = resolve1(fd.get(key))
         if isinstance(program, PDFStream):
             try:
