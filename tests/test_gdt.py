@@ -85,3 +85,28 @@ def test_real_concentricity_frames_with_path_drawn_symbols() -> None:
     linked = sorted(page["dimensions"][f["dimension"]]["text"] for f in frames)
     assert linked == ["⌀3,99 0/-0,02", "⌀7,14 ±0,02", "⌀9,14 ±0,02"]
     assert [d["letter"] for d in page["datum_features"]] == ["A"]
+
+
+def _hand_frame(dx: float, dy: float, symbol: str = "⌖") -> object:
+    from pdftract.testing import make_sheet
+
+    top, h = 100 + dy, 6.0
+    xs = [50 + dx, 56 + dx, 76 + dx, 82 + dx, 88 + dx]
+    rects = [(xs[i], top, xs[i + 1], top + h) for i in range(4)]
+    text = [(symbol, xs[0] + 1.5, top + 4.2, 0, 3), ("⌀0.1", xs[1] + 1.2, top + 4.2, 0, 3), ("Ⓜ", xs[1] + 14, top + 4.2, 0, 3),
+            ("A", xs[2] + 1.5, top + 4.2, 0, 3), ("B", xs[3] + 1.5, top + 4.2, 0, 3)]
+    return make_sheet(rects=rects, text=text)
+
+
+def test_a_hand_drawn_frame_and_translation_invariance() -> None:
+    base = find_frames(_hand_frame(0, 0))  # type: ignore[arg-type]
+    assert [(f.characteristic, f.tolerance, f.datums, f.modifiers) for f in base] == [("position", "⌀0.1 Ⓜ", ("A", "B"), ("Ⓜ",))]
+    for dx, dy in ((37.5, 0.0), (0.0, 211.25), (-20.0, 13.0)):
+        moved = find_frames(_hand_frame(dx, dy))  # type: ignore[arg-type]
+        assert [(f.characteristic, f.tolerance, f.datums) for f in moved] == [(f.characteristic, f.tolerance, f.datums) for f in base]
+        assert moved[0].bbox.x0 == pytest.approx(base[0].bbox.x0 + dx) and moved[0].bbox.top == pytest.approx(base[0].bbox.top + dy)
+
+
+def test_the_other_perpendicularity_code_point() -> None:
+    frames = find_frames(_hand_frame(0, 0, symbol="⟂"))  # type: ignore[arg-type]
+    assert [f.characteristic for f in frames] == ["perpendicularity"]

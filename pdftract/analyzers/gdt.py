@@ -55,6 +55,7 @@ CHARACTERISTICS = {
     "⏤": "straightness", "⏥": "flatness", "○": "circularity", "⌭": "cylindricity", "⌒": "profile_of_line",
     "⌓": "profile_of_surface", "∠": "angularity", "⊥": "perpendicularity", "∥": "parallelism", "⌖": "position",
     "◎": "concentricity", "⌯": "symmetry", "↗": "circular_runout", "⌰": "total_runout",
+    "⟂": "perpendicularity",  # U+27C2, which some fonts and symbol tables use for ⊥
 }
 #: modifier symbols that may follow a tolerance value or a datum letter
 MODIFIERS = "ⓂⓁⓈⓅⒻⓉⓊ"
