@@ -20,7 +20,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pdftract._version import __version__
 from pdftract.errors import InputError, PdftractError
@@ -167,79 +167,70 @@ _DIM_COLUMNS = ("page", "text", "kind", "nominal", "upper", "lower", "fit", "cou
 _CALLOUT_COLUMNS = ("page", "kind", "text", "item", "target_x", "target_y", "thread", "x0", "top", "x1", "bottom")
 
 
-def _dimensions(args: argparse.Namespace) -> int:
-    import csv
-    import io
-    import json
-
-    import pdftract
-
-    doc = pdftract.analyze(args.file, analyzers=["tables", "title_block", "notes", "dimensions", "callouts"], pages=args.pages,
-                           password=args.password, progress=_progress)
-    key = "callouts" if args.callouts else "dimensions"
-    rows: list[dict[str, object]] = []
-    for sheet in doc.pages:
-        for item in sheet.results.get(key, ()):
-            d = item.to_dict()
-            rows.append({"page": sheet.number, **d})
-    if args.csv:
-        buf = io.StringIO()
-        columns = _CALLOUT_COLUMNS if args.callouts else _DIM_COLUMNS
-        w = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
-        w.writeheader()
-        for r in rows:
-            flat = dict(r)
-            flat["x0"], flat["top"], flat["x1"], flat["bottom"] = r["bbox"]  # type: ignore[misc]
-            if args.callouts:
-                flat["target_x"], flat["target_y"] = r["target"]  # type: ignore[misc]
-                thread = r.get("thread")
-                flat["thread"] = thread["designation"] if isinstance(thread, dict) else ""
-            w.writerow(flat)
-        sys.stdout.write(buf.getvalue())
-    else:
-        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
-    print(f"pdftract: {len(rows)} {key} in {len(doc.pages)} pages", file=sys.stderr)
-    return EXIT_OK
-
-
-_FRAME_COLUMNS = ["page", "characteristic", "symbol", "tolerance", "value", "diameter_zone", "modifiers", "datums", "composite_row",
-                  "dimension", "symbol_source", "x0", "top", "x1", "bottom"]
-_DATUM_COLUMNS = ["page", "letter", "target_x", "target_y", "x0", "top", "x1", "bottom"]
-
-
-def _gdt(args: argparse.Namespace) -> int:
-    import csv
-    import io
-    import json
-
+def _result_rows(args: argparse.Namespace, analyzers: list[str], key: str) -> tuple[list[dict[str, object]], int]:
+    """Run ``analyzers`` on the file and return one JSON-ready row per item of ``key`` (with its page)."""
     import pdftract
     from pdftract.serialize import to_jsonable
 
-    doc = pdftract.analyze(args.file, analyzers=["tables", "title_block", "notes", "dimensions", "gdt"], pages=args.pages,
-                           password=args.password, progress=_progress)
-    key = "datum_features" if args.datums else "gdt_frames"
-    rows: list[dict[str, object]] = []
-    for sheet in doc.pages:
-        for item in sheet.results.get(key, ()):
-            rows.append({"page": sheet.number, **to_jsonable(item.to_dict())})
-    if args.csv:
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=_DATUM_COLUMNS if args.datums else _FRAME_COLUMNS, extrasaction="ignore", lineterminator="\n")
-        w.writeheader()
-        for r in rows:
-            flat = dict(r)
-            flat["x0"], flat["top"], flat["x1"], flat["bottom"] = r["bbox"]  # type: ignore[misc]
-            if args.datums:
-                target = r.get("target")
-                flat["target_x"], flat["target_y"] = target if isinstance(target, list) else ("", "")
-            else:
-                flat["modifiers"] = " ".join(r["modifiers"])  # type: ignore[arg-type]
-                flat["datums"] = "|".join(r["datums"])  # type: ignore[arg-type]
-            w.writerow(flat)
-        sys.stdout.write(buf.getvalue())
-    else:
+    doc = pdftract.analyze(args.file, analyzers=analyzers, pages=args.pages, password=args.password, progress=_progress)
+    rows = [{"page": sheet.number, **to_jsonable(item.to_dict())} for sheet in doc.pages for item in sheet.results.get(key, ())]
+    return rows, len(doc.pages)
+
+
+def _write_rows(rows: list[dict[str, object]], as_csv: bool, columns: Sequence[str], flatten: Callable[[dict[str, object]], None]) -> None:
+    """Rows as JSON, or as CSV with the box split into x0/top/x1/bottom and ``flatten`` filling the other columns."""
+    import csv
+    import io
+    import json
+
+    if not as_csv:
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
-    print(f"pdftract: {len(rows)} {key.replace('_', ' ')} in {len(doc.pages)} pages", file=sys.stderr)
+        return
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        flat = dict(r)
+        flat["x0"], flat["top"], flat["x1"], flat["bottom"] = r["bbox"]  # type: ignore[misc]
+        flatten(flat)
+        w.writerow(flat)
+    sys.stdout.write(buf.getvalue())
+
+
+def _dimensions(args: argparse.Namespace) -> int:
+    key = "callouts" if args.callouts else "dimensions"
+    rows, pages = _result_rows(args, ["tables", "title_block", "notes", "dimensions", "callouts"], key)
+
+    def flatten(flat: dict[str, object]) -> None:
+        if args.callouts:
+            flat["target_x"], flat["target_y"] = flat["target"]  # type: ignore[misc]
+            thread = flat.get("thread")
+            flat["thread"] = thread["designation"] if isinstance(thread, dict) else ""
+
+    _write_rows(rows, args.csv, _CALLOUT_COLUMNS if args.callouts else _DIM_COLUMNS, flatten)
+    print(f"pdftract: {len(rows)} {key} in {pages} pages", file=sys.stderr)
+    return EXIT_OK
+
+
+_FRAME_COLUMNS = ("page", "characteristic", "symbol", "tolerance", "value", "diameter_zone", "modifiers", "datums", "composite_row",
+                  "dimension", "symbol_source", "x0", "top", "x1", "bottom")
+_DATUM_COLUMNS = ("page", "letter", "target_x", "target_y", "x0", "top", "x1", "bottom")
+
+
+def _gdt(args: argparse.Namespace) -> int:
+    key = "datum_features" if args.datums else "gdt_frames"
+    rows, pages = _result_rows(args, ["tables", "title_block", "notes", "dimensions", "gdt"], key)
+
+    def flatten(flat: dict[str, object]) -> None:
+        if args.datums:
+            target = flat.get("target")
+            flat["target_x"], flat["target_y"] = target if isinstance(target, list) else ("", "")
+        else:
+            flat["modifiers"] = " ".join(flat["modifiers"])  # type: ignore[arg-type]
+            flat["datums"] = "|".join(flat["datums"])  # type: ignore[arg-type]
+
+    _write_rows(rows, args.csv, _DATUM_COLUMNS if args.datums else _FRAME_COLUMNS, flatten)
+    print(f"pdftract: {len(rows)} {key.replace('_', ' ')} in {pages} pages", file=sys.stderr)
     return EXIT_OK
 
 
