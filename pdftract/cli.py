@@ -57,26 +57,22 @@ def _parser() -> argparse.ArgumentParser:
 
     sh.add_argument("--debug", action="store_true", help="also draw the table grids, cloud polygons, terminators, leaders, dimensions and callouts")
 
-    tb = sub.add_parser("tables", help="print the ruled tables (BOM, revision, drawing index) as JSON or CSV")
-    tb.add_argument("file")
-    tb.add_argument("--kind", choices=("bom", "revision", "drawing_index", "other"), help="only tables of this kind")
-    tb.add_argument("--csv", action="store_true", help="CSV instead of JSON (tables separated by a blank line)")
-    tb.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
-    tb.add_argument("--password")
+    def listing(name: str, help_: str, csv_help: str = "CSV instead of JSON") -> argparse.ArgumentParser:
+        """A command that prints one kind of result of FILE as JSON or CSV."""
+        cmd = sub.add_parser(name, help=help_)
+        cmd.add_argument("file")
+        cmd.add_argument("--csv", action="store_true", help=csv_help)
+        cmd.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
+        cmd.add_argument("--password")
+        return cmd
 
-    dm = sub.add_parser("dimensions", help="print the dimensions (or, with --callouts, the leader callouts) as JSON or CSV")
-    dm.add_argument("file")
-    dm.add_argument("--callouts", action="store_true", help="the callouts and balloons instead of the dimensions")
-    dm.add_argument("--csv", action="store_true", help="CSV instead of JSON")
-    dm.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
-    dm.add_argument("--password")
-
-    gd = sub.add_parser("gdt", help="print the feature control frames (or, with --datums, the datum feature symbols) as JSON or CSV")
-    gd.add_argument("file")
-    gd.add_argument("--datums", action="store_true", help="the datum feature symbols instead of the frames")
-    gd.add_argument("--csv", action="store_true", help="CSV instead of JSON")
-    gd.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
-    gd.add_argument("--password")
+    listing("tables", "print the ruled tables (BOM, revision, drawing index) as JSON or CSV",
+            "CSV instead of JSON (tables separated by a blank line)").add_argument(
+        "--kind", choices=("bom", "revision", "drawing_index", "other"), help="only tables of this kind")
+    listing("dimensions", "print the dimensions (or, with --callouts, the leader callouts) as JSON or CSV").add_argument(
+        "--callouts", action="store_true", help="the callouts and balloons instead of the dimensions")
+    listing("gdt", "print the feature control frames (or, with --datums, the datum feature symbols) as JSON or CSV").add_argument(
+        "--datums", action="store_true", help="the datum feature symbols instead of the frames")
 
     sub.add_parser("analyzers", help="list the registered analyzers")
     return p

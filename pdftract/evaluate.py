@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pdftract.ingest.outlines import SYMBOLS as OUTLINE_SYMBOLS
+
 Box = Sequence[float]
 Key = tuple[str, str]
 
@@ -211,8 +213,8 @@ def score_text(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> S
     return out
 
 
-#: the engineering symbols a wrong reading is counted for
-SYMBOL_CHARS = frozenset("⌀⌖⊥∥∠⏤⏥○⌭⌒⌓◎⌯↗⌰ⓂⓁⓈⓅⒻⓉⓊ⌴⌵↧±°")
+#: the engineering symbols a wrong reading is counted for (the matcher's symbol set)
+SYMBOL_CHARS = frozenset(OUTLINE_SYMBOLS)
 
 
 def score_symbols(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) -> Scores:

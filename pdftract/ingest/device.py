@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
+from pdfminer import pdfinterp as _pdfinterp
 from pdfminer.cmapdb import IdentityUnicodeMap
 from pdfminer.encodingdb import name2unicode
 from pdfminer.pdfcolor import PDFColorSpace
@@ -28,21 +29,26 @@ from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdffont import PDFCIDFont, PDFFont
 from pdfminer.pdfinterp import (
     LITERAL_FORM,
+    PDFContentParser,
     PDFGraphicState,
     PDFPageInterpreter,
     PDFResourceManager,
     PDFTextState,
 )
-from pdfminer import pdfinterp as _pdfinterp
-from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
 from pdfminer.utils import PathSegment, mult_matrix
 
-from pdftract.ingest.outlines import FontOutlines, classify
-from pdftract.ingest.symbols import TABLE_CONFIDENCE, embedded_glyphs, engineering_name, recover, table_for
 from pdftract.geometry import BBox, Matrix, Point, direction_degrees
+from pdftract.ingest.outlines import FontOutlines, classify
+from pdftract.ingest.symbols import (
+    TABLE_CONFIDENCE,
+    embedded_glyphs,
+    engineering_name,
+    recover,
+    table_for,
+)
 from pdftract.model.primitives import (
     REPLACEMENT_CHARACTER,
     Color,
@@ -52,7 +58,6 @@ from pdftract.model.primitives import (
     Image,
     Path,
     Segment,
-    SegmentKind,
     UnicodeSource,
 )
 

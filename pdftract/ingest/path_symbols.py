@@ -27,7 +27,7 @@ import numpy as np
 
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex
-from pdftract.ingest.outlines import SYMBOLS, Match, classify
+from pdftract.ingest.outlines import CIRCLED, SYMBOLS, Match, classify
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
 
 #: symbols read from paths: all but ``⏤``, which as a drawn bar is indistinguishable from an arrowhead
@@ -269,7 +269,7 @@ def _to_text_frame(host: Glyph, x: float, y: float) -> tuple[float, float]:
 _NUMERIC = frozenset("0123456789.,")
 #: beside a capital (a datum reference ``BⓂ``) only a circled modifier is accepted
 _DATUM_LETTERS = frozenset("ABCDEFGHJKLMNPRSTUVWXYZ")
-_MODIFIERS = frozenset("ⓂⓁⓈⓅⒻⓉⓊ")
+_MODIFIERS = frozenset(CIRCLED.values())
 #: where a symbol's centre sits above the baseline, in em, when it stands off any text line (a composite
 #: frame's characteristic compartment spans two rows of text)
 OFF_LINE_CENTRE = 0.35
