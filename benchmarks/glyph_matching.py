@@ -45,21 +45,21 @@ def leave_one_font_out(accept: float, margin: float) -> dict[str, list[int]] | N
     feats: list[O.Features] = []
     labels: list[str] = []
     fonts: list[str] = []
+    variants: list[bool] = []  # convention variants are templates, not shapes to read
     chars = "".join(dict.fromkeys(O.SYMBOLS + B.SANITY))
     for path in B.FONTS:
         if not Path(path).exists():
             print(f"  {Path(path).name}: not installed, skipped")
             continue
         tt = TTFont(path, lazy=True)
-        cmap, gs, em = tt.getBestCmap(), tt.getGlyphSet(), float(tt["head"].unitsPerEm)
-        for ch in chars:
-            if ord(ch) not in cmap:
-                continue
-            f = O.features(O.glyph_contours(gs, cmap[ord(ch)]), em)
+        em = float(tt["head"].unitsPerEm)
+        for ch, contours, variant in B.shapes(tt.getGlyphSet(), tt.getBestCmap(), em, chars):
+            f = O.features(contours, em)
             if f is not None:
                 feats.append(f)
                 labels.append(ch)
                 fonts.append(path)
+                variants.append(variant)
     if len(set(fonts)) < 2:
         return None
     size = O.ORIENTATIONS * O.GRID * O.GRID
@@ -69,11 +69,13 @@ def leave_one_font_out(accept: float, margin: float) -> dict[str, list[int]] | N
     counts = np.bincount(rows, minlength=len(feats))
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     tpl = O.Templates(cols.astype(np.int64), starts, counts.astype(np.float64), dist.reshape(len(feats), size),
-                      np.stack([f.geometry for f in feats]), tuple(labels), tuple(sorted(set(fonts))))
+                      np.stack([f.geometry for f in feats]), np.array([f.holes for f in feats]), tuple(labels), tuple(sorted(set(fonts))))
     font_arr = np.array(fonts)
     out = {"symbols": [0, 0, 0], "others": [0, 0, 0]}
     wrong: list[str] = []
     for i, f in enumerate(feats):
+        if variants[i]:
+            continue
         d = O.distances(f, tpl)
         d[font_arr == fonts[i]] = 9.0
         ranked = O._rank(d, tpl.labels)

@@ -27,12 +27,26 @@ def test_templates_cover_every_symbol_from_several_fonts() -> None:
     assert "0" in tpl.labels and "M" in tpl.labels  # sanity classes: a digit is never forced into a symbol
 
 
-@pytest.mark.parametrize("ch", ["⌀", "⊥", "⌒", "○", "Ⓜ", "Ⓢ", "Ⓤ", "◎", "⌴", "°", "±"])
+@pytest.mark.parametrize("ch", ["⌀", "⊥", "⌒", "○", "Ⓜ", "Ⓢ", "Ⓤ", "◎", "⌴", "°", "±", "∥", "⌰", "⏥"])
 def test_outlines_drawn_independently_of_the_templates_are_recognised(ch: str) -> None:
     _name, _u, _adv, build = SYMBOL_BY_CHAR[ch]
     m = classify(build(), em=1000.0)
     assert m.text == ch, m
     assert 0.0 < m.confidence <= 1.0
+
+
+def test_holes_are_counted_and_keep_closed_and_open_figures_apart() -> None:
+    def holes(ch: str) -> int:
+        f = outlines.features(SYMBOL_BY_CHAR[ch][3](), em=1000.0)
+        assert f is not None
+        return f.holes
+
+    assert (holes("⏤"), holes("○"), holes("◎"), holes("⌀"), holes("⏥"), holes("⌰")) == (0, 1, 2, 2, 1, 0)
+    # a parallelogram and two runout arrows on a base line are close in centre lines; the hole tells them apart
+    parallelogram = classify(SYMBOL_BY_CHAR["⏥"][3](), em=1000.0)
+    runout = classify(SYMBOL_BY_CHAR["⌰"][3](), em=1000.0)
+    assert (parallelogram.text, runout.text) == ("⏥", "⌰")
+    assert runout.runner_score < runout.score - 0.3
 
 
 def test_unsure_shapes_are_not_guessed() -> None:

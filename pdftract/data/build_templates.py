@@ -41,13 +41,55 @@ FONTS = (
 SANITY = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,-+/()%:=#*xX×"
 
 
+Contour = list[tuple[float, float]]
+
 #: drawing conventions fonts do not show: ISO 1101 and ASME Y14.5 draw parallelism as two inclined strokes
 SHEARS: dict[str, tuple[float, ...]] = {"∥": (0.25, 0.4)}
 
+#: CAD symbol fonts draw the characteristic symbols at capital height, lower than a text font's ∥ (about 0.9 em)
+CAP_HEIGHT = 0.75
 
-def _sheared(contours: list[list[tuple[float, float]]], k: float) -> list[list[tuple[float, float]]]:
+#: total runout is drawn as two circular-runout arrows whose tails a base line joins, in one character cell:
+#: the pair, two arrow widths, is squeezed to this share of its width (1.4 arrow widths; 45° arrows become steeper)
+RUNOUT_SQUEEZE = (0.7,)
+
+
+def _sheared(contours: list[Contour], k: float) -> list[Contour]:
     """The outline slanted to the right by ``k`` (x += k * y)."""
     return [[(x + k * y, y) for x, y in c] for c in contours]
+
+
+def _runout_pair(arrow: list[Contour], em: float, squeeze: float) -> list[Contour]:
+    """⌰ built from a font's ↗: a second arrow one arrow-width to the right, a base line joining the tails,
+    the whole squeezed horizontally to ``squeeze`` of its width."""
+    pts = np.array([p for c in arrow for p in c], dtype=float)
+    x0, width = float(pts[:, 0].min()), float(np.ptp(pts[:, 0]))
+    tx, ty = pts[np.argmin(pts[:, 0] + pts[:, 1])]  # the tail: the lowest-left point
+    half = 0.03 * em
+    second = [[(x + width, y) for x, y in c] for c in arrow]
+    base = [[(tx, ty - half), (tx + width, ty - half), (tx + width, ty + half), (tx, ty + half)]]
+    return [[(x0 + (x - x0) * squeeze, y) for x, y in c] for c in arrow + second + base]
+
+
+def shapes(glyph_set: object, cmap: dict[int, str], em: float, chars: str) -> list[tuple[str, list[Contour], bool]]:
+    """Every template shape one font gives: ``(character, contours, is_variant)`` for each character it has,
+    then the convention variants (slanted and capital-height ∥, ⌰ from the font's ↗)."""
+    out: list[tuple[str, list[Contour], bool]] = []
+    for ch in chars:
+        name = cmap.get(ord(ch))
+        if name is None:
+            continue
+        contours = glyph_contours(glyph_set, name)
+        out.append((ch, contours, False))
+        for k in SHEARS.get(ch, ()):
+            slanted = _sheared(contours, k)
+            out.append((ch, slanted, True))
+            out.append((ch, [[(x, y * CAP_HEIGHT) for x, y in c] for c in slanted], True))
+    arrow = cmap.get(ord("↗"))
+    if arrow is not None and "⌰" in chars:
+        contours = glyph_contours(glyph_set, arrow)
+        out += [("⌰", _runout_pair(contours, em, q), True) for q in RUNOUT_SQUEEZE]
+    return out
 
 
 def build(fonts: tuple[str, ...] = FONTS) -> dict[str, np.ndarray]:
@@ -62,21 +104,14 @@ def build(fonts: tuple[str, ...] = FONTS) -> dict[str, np.ndarray]:
             print(f"build_templates: {path} not installed, skipped", file=sys.stderr)
             continue
         tt = TTFont(path, lazy=True)
-        cmap = tt.getBestCmap()
-        gs = tt.getGlyphSet()
         em = float(tt["head"].unitsPerEm)
         n = 0
-        for ch in chars:
-            name = cmap.get(ord(ch))
-            if name is None:
-                continue
-            contours = glyph_contours(gs, name)
-            for variant in [contours] + [_sheared(contours, k) for k in SHEARS.get(ch, ())]:
-                f = features(variant, em)
-                if f is not None:
-                    feats.append(f)
-                    labels.append(ch)
-                    n += 1
+        for ch, contours, _variant in shapes(tt.getGlyphSet(), tt.getBestCmap(), em, chars):
+            f = features(contours, em)
+            if f is not None:
+                feats.append(f)
+                labels.append(ch)
+                n += 1
         used.append(Path(path).name)
         print(f"build_templates: {Path(path).name}: {n} characters", file=sys.stderr)
     return {

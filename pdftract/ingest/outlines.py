@@ -65,6 +65,12 @@ ORIENTATIONS = 4
 ORIENTATION_PENALTY = 3.0
 #: distances stored in uint8 in steps of 1/DISTANCE_STEPS pixel
 DISTANCE_STEPS = 4
+
+#: smallest enclosed region counted as a hole, as a share of the raster (pinholes where strokes overlap are not)
+HOLE_AREA = 0.005
+
+#: added to the distance of a template whose number of holes differs from the shape's
+HOLE_PENALTY = 0.3
 #: a match is accepted at this distance or closer ...
 ACCEPT = 0.50
 #: the letter inside a ring is chosen among the seven modifier letters (and a circle, for ◎) up to this distance
@@ -344,6 +350,7 @@ class Features:
     lines: np.ndarray  # bool (ORIENTATIONS * GRID * GRID,)
     distance: np.ndarray  # float32 (ORIENTATIONS * GRID * GRID,)
     geometry: np.ndarray  # float32 (4,)
+    holes: int = 0  # enclosed regions (a parallelogram 1, an open figure 0): topology the chamfer distance forgives
 
 
 def _orientation_channels(sk: np.ndarray) -> np.ndarray:
@@ -398,7 +405,18 @@ def finish(hi: np.ndarray, geom: np.ndarray) -> Features | None:
     on_line = inside[sk > 0]
     blob = float(on_line.max() / max(1.0, float(np.median(on_line)))) if on_line.size else 1.0
     g = np.concatenate([geom, np.array([min(blob, 4.0) * BLOB_SCALE], dtype=np.float32)])
-    return Features(lines.ravel(), dist.ravel().astype(np.float32), g.astype(np.float32))
+    return Features(lines.ravel(), dist.ravel().astype(np.float32), g.astype(np.float32), count_holes(hi))
+
+
+def count_holes(hi: np.ndarray) -> int:
+    """Background regions of the filled shape that do not reach the border and are not pinholes
+    (at least ``HOLE_AREA`` of the raster)."""
+    import cv2
+
+    background = (hi <= 0.5).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(background, connectivity=4)
+    edge = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist())
+    return sum(1 for i in range(1, n) if i not in edge and stats[i, cv2.CC_STAT_AREA] >= HOLE_AREA * hi.size)
 
 
 def features(contours: Sequence[Contour], em: float, baseline: float = 0.0, strokes: Sequence[Contour] = ()) -> Features | None:
@@ -415,6 +433,7 @@ class Templates:
     counts: np.ndarray  # (n,) centre-line pixels per template
     distance: np.ndarray  # (n, ORIENTATIONS*GRID*GRID) uint8, in 1/DISTANCE_STEPS pixel
     geometry: np.ndarray  # (n, 4) float32
+    holes: np.ndarray  # (n,) int
     labels: tuple[str, ...]
     fonts: tuple[str, ...]
 
@@ -432,7 +451,7 @@ def templates() -> Templates:
         counts = np.bincount(rows, minlength=n)
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
         return Templates(cols.astype(np.int64), starts, counts.astype(np.float64), dist,
-                         data["geometry"].astype(np.float32), tuple(str(s) for s in data["labels"]), tuple(str(s) for s in data["fonts"]))
+                         data["geometry"].astype(np.float32), data["holes"].astype(np.int64), tuple(str(s) for s in data["labels"]), tuple(str(s) for s in data["fonts"]))
 
 
 def pack(features_: Sequence[Features]) -> dict[str, np.ndarray]:
@@ -442,6 +461,7 @@ def pack(features_: Sequence[Features]) -> dict[str, np.ndarray]:
         "lines": np.packbits(np.stack([f.lines for f in features_]).astype(np.uint8), axis=1),
         "distance": np.clip(np.round(np.stack([f.distance for f in features_]) * DISTANCE_STEPS), 0, 255).astype(np.uint8),
         "geometry": np.stack([f.geometry for f in features_]).astype(np.float32),
+        "holes": np.array([f.holes for f in features_], dtype=np.int16),
     }
 
 
@@ -456,6 +476,7 @@ def distances(f: Features, tpl: Templates, use_geometry: bool = True,
     if use_geometry:
         w = np.asarray(geometry_weight, dtype=np.float32)  # one weight, or one per feature
         d = d + np.linalg.norm((tpl.geometry - f.geometry[None, :]) * w, axis=1)
+    d = d + HOLE_PENALTY * (tpl.holes != f.holes)
     return np.asarray(d, dtype=np.float64)
 
 
