@@ -39,7 +39,7 @@ def test_frames_of_a_unicode_sheet_with_a_composite_frame() -> None:
 def test_frames_from_symbols_drawn_as_paths() -> None:
     sheet = pdftract.open(GENERATED / "gdt-paths.pdf").page(1)
     frames = find_frames(sheet)
-    assert {f.symbol_source for f in frames} == {"path_match", "frame_context"}
+    assert {f.symbol_source for f in frames} == {"path_match"}
     assert any(f.characteristic == "position" and f.tolerance == "⌀0.2 Ⓜ" for f in frames)
     assert find_datum_features(sheet, frames)
 
@@ -59,12 +59,18 @@ def test_frame_scores_on_the_generated_gdt_sheets() -> None:
 def test_a_drawn_straightness_bar_is_read_from_its_frame() -> None:
     sheet = pdftract.open(GENERATED / "gdt-paths.pdf").page(1)
     straight = [f for f in find_frames(sheet) if f.characteristic == "straightness"]
-    assert len(straight) == 1 and straight[0].symbol_source == "frame_context" and straight[0].tolerance == "0.05"
-    # the same bar outside a frame compartment is nothing
+    # ingest reads the bar alone in its compartment as a ⏤ glyph (path_match); the frame starts from it
+    assert len(straight) == 1 and straight[0].symbol_source == "path_match" and straight[0].tolerance == "0.05"
     from pdftract.analyzers.gdt import _drawn_bars
     from pdftract.geometry import BBox
     from pdftract.testing import line_path, make_sheet
 
+    # a sheet built without ingest has no such glyph: the frame's structure alone reads the bar
+    rects = [(100, 88, 120, 104), (120, 88, 160, 104)]
+    built = make_sheet(text=[("0.05", 125, 100, 0, 10)], paths=[line_path(0, [(105, 95.5), (115, 95.5)])], rects=rects)
+    (frame,) = find_frames(built)
+    assert (frame.characteristic, frame.symbol_source, frame.tolerance) == ("straightness", "frame_context", "0.05")
+    # the same bar outside a frame compartment is nothing
     loose = make_sheet(text=[("0.05", 120, 100, 0, 3)], paths=[line_path(0, [(110, 99), (116, 99)])])
     assert _drawn_bars(loose, BBox(0, 0, loose.width, loose.height)) == []
 

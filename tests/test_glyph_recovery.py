@@ -35,8 +35,8 @@ def test_fixture_symbol_scores() -> None:
     import accuracy
 
     scores = accuracy.run_fixtures([n for n in accuracy.fixture_names(GENERATED) if "letters" in n or "gen-0" in n], GENERATED)
-    # measured on all 44 drawings: 249/250 (unicode 61, letters 48, Helvetica Ø 26, opaque 30, pua 38 all read;
-    # paths 46/47: a lone drawn ⏤ is only read inside a frame), 0 wrong; on these 10 drawings 64/64
+    # measured on all 44 drawings: 250/250 (unicode 61, letters 48, Helvetica Ø 26, opaque 30, pua 38, paths 47),
+    # 0 wrong; on these 10 drawings 64/64
     encodings = ("unicode", "letters", "helvetica", "opaque", "pua", "paths")
     assert all(("symbols", e) in scores for e in encodings)
     read = sum(scores[("symbols", e)].exact for e in encodings)

@@ -106,3 +106,21 @@ def test_drawn_symbols_keep_their_distance_from_text_direction() -> None:
     one = replace(paths[0], segments=tuple(s for p in paths for s in p.segments), bbox=BBox.from_points([q for p in pts for q in p]))
     found, _ = recover_path_symbols(sheet.glyphs, (one,))
     assert [g.text for g in found] == ["⌀"] and found[0].direction == 90.0
+
+
+def _bar_sheet(*, cell: bool = True, extra: list[Path] | None = None, text: str = "0.05") -> list[str]:
+    """A bar at x 105-115 on the line of ``text`` (baseline 100, 10 pt); with ``cell`` two ruled compartments
+    round the bar and the text, as a straightness frame has."""
+    rects = [(100, 88, 120, 104), (120, 88, 160, 104)] if cell else []
+    paths = [line_path(0, [(105, 95.5), (115, 95.5)])] + (extra or [])
+    sheet = make_sheet(text=[(text, 125, 100, 0, 10)], paths=paths, rects=rects)
+    found, _skipped = recover_path_symbols(sheet.glyphs, sheet.paths)
+    return [g.text for g in found]
+
+
+def test_a_bar_alone_in_a_frame_compartment_is_straightness() -> None:
+    assert _bar_sheet() == ["⏤"]
+    assert _bar_sheet(text="⌀0.1") == ["⏤"]  # straightness of an axis: a cylindrical zone
+    assert _bar_sheet(cell=False) == []  # the same bar in the open is a short line
+    assert _bar_sheet(text="AB") == []  # no tolerance after it
+    assert _bar_sheet(extra=[line_path(1, [(110, 90), (110, 102)])]) == []  # something else in the compartment

@@ -26,9 +26,10 @@ Links: ``dimension`` is the index of the dimension the frame sits against (in
 ``dimensions``), ``target`` the point a leader from the frame ends on. Partial:
 a leader to a surface is given as its point only (no feature record exists
 yet); frames whose compartments are not ruled are not found. A straightness
-``⏤`` drawn as a bar (never read as a symbol at ingest, see
-:mod:`pdftract.ingest.path_symbols`) is read from the frame around it, in frames
-at 0° only (``symbol_source`` ``frame_context``).
+``⏤`` drawn as a bar is read at ingest when its compartment and the tolerance
+after it say so (:func:`pdftract.ingest.path_symbols.compartment_bars`); a bar
+ingest left alone is read from the frame around it, in frames at 0° only
+(``symbol_source`` ``frame_context``).
 
 >>> from pdftract.analyzers.gdt import parse_tolerance
 >>> parse_tolerance("⌀0.05 Ⓜ")
@@ -179,14 +180,20 @@ def _row(sheet: SheetLike, rules: Any, d: int, start: Cell, top: float, bottom: 
     return cells
 
 
-def _cell_of(sheet: SheetLike, direction: float, bbox: BBox) -> tuple[int, Any, Cell] | None:
-    """(frame direction, its rules, the ruled cell round the middle of ``bbox``) for text at a right angle."""
+def _cell_of(sheet: SheetLike, direction: float, bbox: BBox, size: float) -> tuple[int, Any, Cell] | None:
+    """(frame direction, its rules, the ruled cell round the middle of ``bbox``) for text at a right angle.
+    A flat glyph (a ``⏤`` drawn as a thin filled box, itself ruling-like) is probed past its own edges."""
     d = round(direction) % 360
     if d not in (0, 90, 180, 270):
         return None
     rules = rules_for(sheet, d)
     fb = box_to_frame(d, bbox)
-    cell = cell_around(rules, (fb.x0 + fb.width * 0.3, fb.top + fb.height * 0.3, fb.x1 - fb.width * 0.3, fb.bottom - fb.height * 0.3), snap=0.3)
+    if fb.height < 0.3 * size:
+        reach = max(0.5, 0.4 * size)
+        probe = (fb.x0 + fb.width * 0.3, fb.top - reach, fb.x1 - fb.width * 0.3, fb.bottom + reach)
+    else:
+        probe = (fb.x0 + fb.width * 0.3, fb.top + fb.height * 0.3, fb.x1 - fb.width * 0.3, fb.bottom - fb.height * 0.3)
+    cell = cell_around(rules, probe, snap=0.3)
     return None if cell is None else (d, rules, cell)
 
 
@@ -207,7 +214,7 @@ def find_frames(sheet: SheetLike) -> tuple[FeatureControlFrame, ...]:
     for g in sheet.glyphs:
         if g.text not in CHARACTERISTICS or not page.contains_point(g.bbox.center):  # off the sheet: no reader sees it
             continue
-        found = _cell_of(sheet, g.direction, g.bbox)
+        found = _cell_of(sheet, g.direction, g.bbox, g.size)
         if found is not None:
             frames += _frames_at(sheet, *found, max(g.size, 0.5), _Seed(g.text, g.source.value, (g.id,)), seen)
     for d, rules, cell, size in _drawn_bars(sheet, page):
@@ -256,8 +263,8 @@ def _frames_at(sheet: SheetLike, d: int, rules: Any, sym_cell: Cell, size: float
 
 def _drawn_bars(sheet: SheetLike, page: BBox) -> list[tuple[int, Any, Cell, float]]:
     """Characteristic compartments that hold nothing but one horizontal bar (a stroked line or a thin filled
-    box) across their middle: straightness ``⏤`` drawn as a path. Read from the frame's structure alone; the
-    drawn-symbol pass at ingest never reads a bar, which elsewhere is just a short line."""
+    box) across their middle: straightness ``⏤`` drawn as a path that ingest did not read (a compartment already holding its ``⏤``
+    glyph is skipped). Read from the frame's structure alone; elsewhere a bar is just a short line."""
     sizes = sorted(g.size for g in sheet.glyphs if not g.invisible and g.text.strip())
     if not sizes:
         return []
@@ -322,7 +329,7 @@ def find_datum_features(sheet: SheetLike, frames: tuple[FeatureControlFrame, ...
     for w in sheet.words:
         if not re.fullmatch(r"[A-Z]", w.text) or any(b.contains_point(w.bbox.center) for b in in_frames):
             continue
-        found = _cell_of(sheet, w.direction, w.bbox)
+        found = _cell_of(sheet, w.direction, w.bbox, w.bbox.height)
         if found is None:
             continue
         d, rules, cell = found

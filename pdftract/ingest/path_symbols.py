@@ -30,9 +30,12 @@ from pdftract.index import BoxIndex
 from pdftract.ingest.outlines import CIRCLED, SYMBOLS, Match, classify
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
 
-#: symbols read from paths: all but ``⏤``, which as a drawn bar is indistinguishable from an arrowhead
-#: seen edge-on, a capacitor plate or any short line (the gdt analyzer reads it inside a frame compartment)
+#: symbols read from paths by shape: all but ``⏤``, which as a drawn bar is indistinguishable from an
+#: arrowhead seen edge-on, a capacitor plate or any short line; a bar is read as ``⏤`` only alone in a ruled
+#: compartment with the tolerance's digits in the next one (see :func:`compartment_bars`)
 PATH_SYMBOLS = frozenset(SYMBOLS) - {"⏤"}
+#: confidence of a ``⏤`` read from its compartment (the bar's shape says little; its place says the rest)
+BAR_CONFIDENCE = 0.8
 #: weights of the size features for drawn symbols: width and height count less (CAD programs draw symbols
 #: larger or smaller than the text), the centre height and the blob ratio (arrowheads) as for font glyphs
 PATH_GEOMETRY_WEIGHT = (0.25, 0.25, 0.7, 0.7)
@@ -184,7 +187,93 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
         visible.extend(out[added:])
         vis_idx = _rtree(_glyph_boxes(visible))
         pending = retry
+    w, h = pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1]
+    bars = [paths[int(i)] for i in np.flatnonzero((w >= 0.3 * float(sizes.min())) & (w <= 3.0 * float(sizes.max())) & (h <= 0.2 * w))]
+    drawn = _rtree(_glyph_boxes(out)) if out else None
+    for bar, host in compartment_bars(bars, visible, vis_idx, gidx, crossed):
+        b = bar.bbox
+        if drawn is not None and drawn.intersection((b.x0, b.top, b.x1, b.bottom)):
+            continue  # part of a symbol read by shape
+        out.append(Glyph(
+            id=len(glyphs) + len(out), text="⏤", code=0, font=PATH_FONT, size=host.size, bbox=bar.bbox,
+            origin=_origin(host, bar.bbox, 0.0), direction=host.direction, upright=host.upright, mirrored=False,
+            matrix=host.matrix, advance=bar.bbox.width, fill_color=bar.fill_color if bar.fill else None,
+            stroke_color=bar.stroke_color if bar.stroke else None, render_mode=0 if bar.fill else 1,
+            source=UnicodeSource.PATH_MATCH, confidence=BAR_CONFIDENCE,
+        ))
     return out, skipped
+
+
+def compartment_bars(paths: Sequence[Path], visible: Sequence[Glyph], vis_idx: BoxIndex, glyph_idx: BoxIndex,
+                     crossed: _Crossings) -> list[tuple[Path, Glyph]]:
+    """Among ``paths`` (candidates by size), straightness ``⏤`` drawn as one horizontal bar: a single stroked line or thin filled box, centred alone
+    in a ruled compartment (rules left, right, above and below, nothing else inside), with a digit or ``⌀``
+    right after the compartment's right rule on the bar's line (the tolerance). Upright text only. Each bar with the
+    digit glyph that hosts it."""
+    out: list[tuple[Path, Glyph]] = []
+    for p in paths:
+        b = p.bbox
+        pieces = [sg for sg in p.segments if sg.kind != "move"]
+        if p.subpath_count != 1 or b.width <= 0 or b.height > 0.2 * b.width:
+            continue
+        if p.stroke and not p.fill:
+            if len(pieces) != 1:
+                continue
+        elif not (p.fill and len(pieces) <= 5):
+            continue
+        cy = (b.top + b.bottom) / 2
+        host = None
+        for i in vis_idx.intersection((b.x1, b.top - 3 * b.width, b.x1 + 4 * b.width, b.bottom + 3 * b.width)):
+            g = visible[i]
+            if g.direction != 0 or not g.upright or g.text not in _TOLERANCE_START or not (0.3 * g.size <= b.width <= 3.0 * g.size):
+                continue
+            if g.bbox.x0 <= b.x1 or not (g.bbox.top <= cy <= g.bbox.bottom):
+                continue
+            if host is None or g.bbox.x0 < host.bbox.x0:
+                host = g
+        if host is None:
+            continue
+        cell = _cell_round(b, host, crossed, p.id)
+        if cell is None or glyph_idx.intersection((cell.x0 + 0.5, cell.top + 0.5, cell.x1 - 0.5, cell.bottom - 0.5)):
+            continue
+        out.append((p, host))
+    return out
+
+
+def _cell_round(b: BBox, host: Glyph, crossed: _Crossings, own: int) -> BBox | None:
+    """The ruled compartment round the bar ``b``, closed on its right before ``host``; ``None`` when there is
+    none, the bar is not centred in it, or anything else is drawn inside."""
+    size = host.size
+    region = BBox(b.x0 - 2.0 * b.width, b.top - 1.5 * size, host.bbox.x0, b.bottom + 1.5 * size)
+    cy = (b.top + b.bottom) / 2
+    left = right = top = bottom = None
+    segs = crossed.segments_in(region)
+    for pid, (ax, ay), (bx, by) in segs:
+        if pid == own:
+            continue
+        if abs(ax - bx) <= 0.05 * abs(ay - by) and min(ay, by) <= cy <= max(ay, by):
+            x = (ax + bx) / 2
+            if x < b.x0:
+                left = x if left is None else max(left, x)
+            elif b.x1 < x < host.bbox.x0:
+                right = x if right is None else min(right, x)
+        elif abs(ay - by) <= 0.05 * abs(ax - bx) and min(ax, bx) <= b.x0 and max(ax, bx) >= b.x1:
+            y = (ay + by) / 2
+            if y < b.top:
+                top = y if top is None else max(top, y)
+            elif y > b.bottom:
+                bottom = y if bottom is None else min(bottom, y)
+    if left is None or right is None or top is None or bottom is None:
+        return None
+    cell = BBox(left, top, right, bottom)
+    if cell.height > 3.0 * size or abs(b.center[0] - cell.center[0]) > 0.15 * cell.width or \
+            abs(cy - cell.center[1]) > 0.15 * cell.height or not (0.25 * cell.width <= b.width <= 0.9 * cell.width):
+        return None
+    inner = cell.expand(-0.3)
+    for pid, a, e in crossed.segments_in(inner):
+        if pid != own and _segment_meets_box(a, e, inner):
+            return None  # something else is drawn in the compartment
+    return cell
 
 
 class _Crossings:
@@ -208,6 +297,12 @@ class _Crossings:
                 ys = [q[1] for q in sg.points]
                 boxes.append((min(xs), min(ys), max(xs), max(ys)))
         return _rtree(np.array(boxes, dtype=np.float64))
+
+    def segments_in(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+        """(path id, start, end) of every segment whose box meets ``box``, in index order."""
+        if self._index is None:
+            self._index = self._build()
+        return [self._segs[i] for i in sorted(self._index.intersection((box.x0, box.top, box.x1, box.bottom)))]
 
     def crosses(self, box: BBox, own: set[int]) -> bool:
         if self._index is None:
@@ -267,6 +362,8 @@ def _to_text_frame(host: Glyph, x: float, y: float) -> tuple[float, float]:
 
 #: a drawn symbol is read only beside dimension or frame text: a digit or a decimal sign
 _NUMERIC = frozenset("0123456789.,")
+#: what a tolerance compartment starts with: a digit, a decimal sign or a diameter zone
+_TOLERANCE_START = _NUMERIC | {"⌀", "Ø"}
 #: beside a capital (a datum reference ``BⓂ``) only a circled modifier is accepted
 _DATUM_LETTERS = frozenset("ABCDEFGHJKLMNPRSTUVWXYZ")
 _MODIFIERS = frozenset(CIRCLED.values())
@@ -332,4 +429,4 @@ def _origin(host: Glyph, box: BBox, baseline: float) -> tuple[float, float]:
     return host.origin[0] + u * c - baseline * s, host.origin[1] - (u * s + baseline * c)
 
 
-__all__ = ["MAX_CANDIDATES", "PATH_FONT", "PATH_SYMBOLS", "recover_path_symbols"]
+__all__ = ["BAR_CONFIDENCE", "MAX_CANDIDATES", "PATH_FONT", "PATH_SYMBOLS", "compartment_bars", "recover_path_symbols"]
