@@ -21,6 +21,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from pdftract._version import __version__
 from pdftract.errors import InputError, PdftractError
@@ -75,7 +76,69 @@ def _parser() -> argparse.ArgumentParser:
         "--datums", action="store_true", help="the datum feature symbols instead of the frames")
 
     sub.add_parser("analyzers", help="list the registered analyzers")
+
+    ba = sub.add_parser("batch", help="read many files into DIR: results.jsonl, quarantine.jsonl, summary.json, metrics.prom",
+                        description="Every input ends in results.jsonl (with its document JSON under DIR/documents/) or in "
+                        "quarantine.jsonl with a reason. Inputs: files, directories (recursive) or manifests (.csv or "
+                        ".jsonl with a 'path' and an optional 'sha256').")
+    ba.add_argument("inputs", nargs="+", metavar="INPUT")
+    ba.add_argument("--out", required=True, metavar="DIR")
+    ba.add_argument("--workers", type=int, default=2, help="documents read at once, each in its own process (default 2)")
+    ba.add_argument("--timeout", type=float, default=300.0, help="seconds per document (default 300)")
+    ba.add_argument("--max-memory", type=int, default=2048, metavar="MB", help="resident size ceiling per worker (default 2048)")
+    ba.add_argument("--recycle-after", type=int, default=50, metavar="N", help="documents per worker process (default 50)")
+    ba.add_argument("--resume", action="store_true", help="keep earlier results in DIR with the same digest and settings")
+    ba.add_argument("--ocr", choices=("auto", "never", "always"), default="auto",
+                    help="OCR image-only pages (auto, the default), never, or every page")
+    ba.add_argument("--password", help="password for encrypted inputs (an empty one is always tried)")
+    ba.add_argument("--analyzers", help="comma-separated analyzer names (default: all registered)")
+    ba.add_argument("--executor", choices=("local", "dask"), default="local")
+    ba.add_argument("--scheduler", metavar="ADDR", help="dask scheduler address (with --executor dask; default: a local cluster)")
+    ba.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on stderr")
     return p
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from pdftract.batch import BatchSettings, iter_inputs, run_batch
+
+    names = _analyzer_list(args.analyzers)
+    settings = BatchSettings(workers=args.workers, timeout=args.timeout, max_memory_mb=args.max_memory,
+                             recycle_after=args.recycle_after, ocr=args.ocr, password=args.password,
+                             analyzers=None if names is None else tuple(names))
+    out = os.path.abspath(args.out)
+    items = list(iter_inputs(args.inputs, exclude=Path(out).resolve()))
+    bar = None
+    if not args.quiet and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(items), unit="doc", file=sys.stderr, desc="pdftract batch")
+
+    def progress(done: int, _total: int | None) -> None:
+        if bar is not None:
+            bar.update(done - bar.n)
+
+    executor = None
+    client = None
+    if args.executor == "dask":
+        try:
+            from distributed import Client
+        except ImportError:
+            print("pdftract: error: --executor dask needs the 'dask' extra: pip install 'pdftract[dask]'", file=sys.stderr)
+            return EXIT_USAGE
+        client = Client(args.scheduler) if args.scheduler else Client(n_workers=args.workers, threads_per_worker=1)  # type: ignore[no-untyped-call]
+        executor = client.get_executor()  # type: ignore[no-untyped-call]
+    try:
+        summary = run_batch(items, out, settings, executor=executor, resume=args.resume, progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            client.close()  # type: ignore[no-untyped-call]
+    if not args.quiet:
+        cats = ", ".join(f"{k} {v}" for k, v in summary["by_category"].items())
+        print(f"pdftract batch: {summary['inputs']} inputs: {summary['succeeded']} read, {summary['quarantined']} quarantined"
+              f"{' (' + cats + ')' if cats else ''}; {summary['throughput']['wall_s']} s -> {out}", file=sys.stderr)
+    return EXIT_OK
 
 
 def _progress(done: int, total: int) -> None:
@@ -254,6 +317,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _dimensions(args)
         if args.command == "gdt":
             return _gdt(args)
+        if args.command == "batch":
+            return _batch(args)
         return _list_analyzers()
     except InputError as exc:
         print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)

@@ -43,7 +43,9 @@ class UnicodeSource(str, enum.Enum):
     but vector paths drawn as a symbol, matched the same way (the glyph is
     synthetic, made by :mod:`pdftract.ingest.path_symbols`). ``utf16_string``: a
     string written as UTF-16BE with a byte order mark into a one-byte font (KiCad
-    does this for ``≤``, ``Ω``), decoded as such. ``none``: no mapping; the text is
+    does this for ``≤``, ``Ω``), decoded as such. ``ocr``: read by Tesseract off the
+    rendered page (an image-only page, batch OCR route; the glyph box is its share
+    of the word's box). ``none``: no mapping; the text is
     U+FFFD and the raw ``code`` is the only information.
     """
 
@@ -55,6 +57,7 @@ class UnicodeSource(str, enum.Enum):
     OUTLINE_MATCH = "outline_match"
     PATH_MATCH = "path_match"
     UTF16_STRING = "utf16_string"
+    OCR = "ocr"
     NONE = "none"
 
 

@@ -1,0 +1,302 @@
+"""The batch engine: detection, provenance, isolation and limits, the fallback ladder, outputs, resume,
+determinism, the executor API (threads, dask) and the hostile corpus."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import importlib.util
+import json
+import os
+import threading
+import time
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pdftract.batch import BatchSettings, InputItem, run_batch
+from pdftract.batch import engine
+from pdftract.ingest import ocr
+
+from .conftest import CORPUS, ROOT
+
+_spec = importlib.util.spec_from_file_location("hostile_make", ROOT / "fixtures" / "hostile" / "make.py")
+assert _spec is not None and _spec.loader is not None
+hostile = importlib.util.module_from_spec(_spec)  # loaded by path: fixtures/drawings has a make.py too
+_spec.loader.exec_module(hostile)
+
+REAL = ["mech-odri-center-pulley-gdt.pdf", "mech-psas-mandrel-rot90.pdf", "scanned-moteino-mega-schematic-raster.pdf"]
+LIMITS = {"timeout": 20.0, "max_memory_mb": 1024}
+
+
+def _sha(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def _records(out: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    res = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    dlq = [json.loads(x) for x in (out / "quarantine.jsonl").read_text().splitlines()]
+    return res, dlq
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], dict[str, list[str]]]:
+    d = tmp_path_factory.mktemp("hostile")
+    expected = hostile.build(d, quick=True)
+    inputs = [d / n for n in sorted(expected)]
+    for name in REAL:
+        if (CORPUS / name).exists():
+            inputs.append(CORPUS / name)
+            expected[name] = ["ok"]
+    return inputs, expected
+
+
+@pytest.fixture(scope="module")
+def two_worker_run(corpus: tuple[list[Path], dict[str, list[str]]], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    inputs, _ = corpus
+    before = {p: _sha(p) for p in inputs}
+    out = tmp_path_factory.mktemp("run2")
+    run_batch(inputs, out, BatchSettings(workers=2, **LIMITS))  # type: ignore[arg-type]
+    assert {p: _sha(p) for p in inputs} == before  # the inputs are never modified
+    return out
+
+
+def test_hostile_corpus_has_every_kind(corpus: tuple[list[Path], dict[str, list[str]]]) -> None:
+    inputs, expected = corpus
+    names = set(expected)
+    assert sum(1 for n in names if n.startswith("truncated-")) >= 50
+    for must in ("zero-bytes.pdf", "garbage-prefix.pdf", "page-tree-cycle.pdf", "scanned-page.pdf",
+                 "encrypted-aes-256-user-password.pdf", "encrypted-rc4-40-owner-only.pdf", "nested-arrays-content.pdf"):
+        assert must in names
+    assert len([p for p in inputs if p.parent != CORPUS]) >= 100
+
+
+def test_every_input_is_reconciled_once(two_worker_run: Path, corpus: tuple[list[Path], dict[str, list[str]]]) -> None:
+    inputs, expected = corpus
+    res, dlq = _records(two_worker_run)
+    summary = json.loads((two_worker_run / "summary.json").read_text())
+    assert summary["inputs"] == len(inputs) == summary["succeeded"] + summary["quarantined"] == len(res) + len(dlq)
+    assert sum(summary["by_status"].values()) == len(res) and sum(summary["by_category"].values()) == len(dlq)
+    # one place per input, in input order within each file
+    order = {os.fspath(p): i for i, p in enumerate(inputs)}
+    seen = [r["path"] for r in res] + [r["path"] for r in dlq]
+    assert sorted(seen) == sorted(order)
+    for recs in (res, dlq):
+        idx = [order[r["path"]] for r in recs]
+        assert idx == sorted(idx)
+    # every outcome is one the file may honestly reach
+    for r in res:
+        assert "ok" in expected[Path(r["path"]).name], r
+        assert (two_worker_run / r["document"]).is_file()
+        assert r["engine_version"] and len(r["settings_hash"]) == 64 and len(r["sha256"]) == 64 and len(r["md5"]) == 32
+        assert r["peak_rss_mb"] <= LIMITS["max_memory_mb"]
+        assert r["timings"]["total_s"] <= LIMITS["timeout"] + 10
+    for r in dlq:
+        assert r["error_category"] in expected[Path(r["path"]).name], r
+        assert r["tiers"] and r["timestamp"].endswith("Z") and r["message"]
+    by_name = {Path(r["path"]).name: r for r in res + dlq}
+    assert by_name["drawing-named.txt"]["status"] == "OK"  # content, not the name
+    assert by_name["text-named.pdf"]["error_category"] == "NOT_PDF"
+    assert by_name["encrypted-aes-256-user-password.pdf"]["error_category"] == "ENCRYPTED_NO_KEY"
+    assert by_name["encrypted-aes-256-user-password.pdf"]["tiers"] == ["primary"]  # never to repair or OCR
+
+
+def test_the_repaired_route_recovers_a_truncated_trailer(two_worker_run: Path) -> None:
+    res, _ = _records(two_worker_run)
+    (rec,) = [r for r in res if r["path"].endswith("truncated-trailer.pdf")]
+    assert rec["status"] == "RECOVERED" and rec["route"] == ["primary", "repaired"]
+    doc = json.loads((two_worker_run / rec["document"]).read_text())
+    assert [p["text"].split("\n")[0] for p in doc["pages"]] == ["SHEET 1 OF 3", "SHEET 2 OF 3", "SHEET 3 OF 3"]
+    assert doc["source"]["sha256"] == rec["sha256"]  # the document describes the input, not the repaired copy
+
+
+@pytest.mark.skipif(not ocr.available(), reason="OCR extra or tesseract not installed")
+def test_the_ocr_route_reads_scanned_pages(two_worker_run: Path) -> None:
+    res, _ = _records(two_worker_run)
+    by_name = {Path(r["path"]).name: r for r in res}
+    scan = by_name["scanned-page.pdf"]
+    assert scan["route"] == ["primary", "ocr"] and scan["status"] == "RECOVERED"
+    text = json.loads((two_worker_run / scan["document"]).read_text())["pages"][0]["text"]
+    assert all(w in text for w in hostile.SCAN_WORDS)
+    if "scanned-moteino-mega-schematic-raster.pdf" in by_name:
+        moteino = by_name["scanned-moteino-mega-schematic-raster.pdf"]
+        assert moteino["route"] == ["primary", "ocr"]
+        words = json.loads((two_worker_run / moteino["document"]).read_text())["pages"][0]["text"].split()
+        assert {"Moteino", "MEGA", "GND"} <= set(words)
+
+
+def test_outputs_summary_and_metrics(two_worker_run: Path) -> None:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    summary = json.loads((two_worker_run / "summary.json").read_text())
+    families = {f.name: f for f in text_string_to_metric_families((two_worker_run / "metrics.prom").read_text())}
+    docs = {s.labels["status"]: s.value for s in families["pdftract_documents"].samples}
+    assert sum(docs.values()) == summary["inputs"]
+    assert families["pdftract_quarantined"].samples[0].value == summary["quarantined"]
+    count = [s for s in families["pdftract_document_seconds"].samples if s.name.endswith("_count")][0]
+    assert count.value == summary["inputs"]
+    assert {"pdftract_pages", "pdftract_integrity_rate"} <= set(families)
+
+
+def test_documents_are_identical_with_one_or_two_workers(two_worker_run: Path, corpus: tuple[list[Path], dict[str, list[str]]],
+                                                        tmp_path: Path) -> None:
+    inputs, _ = corpus
+    run_batch(inputs, tmp_path, BatchSettings(workers=1, **LIMITS))  # type: ignore[arg-type]
+    res1, dlq1 = _records(tmp_path)
+    res2, dlq2 = _records(two_worker_run)
+    assert [(r["path"], r["status"], r["route"], r["document"]) for r in res1] == \
+        [(r["path"], r["status"], r["route"], r["document"]) for r in res2]
+    assert [(r["path"], r["error_category"]) for r in dlq1] == [(r["path"], r["error_category"]) for r in dlq2]
+    for r in res1:
+        assert (tmp_path / r["document"]).read_bytes() == (two_worker_run / r["document"]).read_bytes(), r["path"]
+
+
+def test_resume_keeps_matching_results_only(tmp_path: Path) -> None:
+    from pdftract.testing import simple_pdf
+
+    files = []
+    for i in range(3):
+        f = tmp_path / f"in-{i}.pdf"
+        f.write_bytes(simple_pdf(pages=[[f"PART {i}"]]))
+        files.append(f)
+    (tmp_path / "in-bad.pdf").write_text("nope")
+    files.append(tmp_path / "in-bad.pdf")
+    out = tmp_path / "out"
+    first = run_batch(files, out, BatchSettings(workers=1, analyzers=()))
+    again = run_batch(files, out, BatchSettings(workers=1, analyzers=()), resume=True)
+    assert (first["succeeded"], again["resumed"], again["succeeded"], again["quarantined"]) == (3, 3, 3, 1)
+    files[1].write_bytes(simple_pdf(pages=[["CHANGED"]]))  # new bytes: read again
+    third = run_batch(files, out, BatchSettings(workers=1, analyzers=()), resume=True)
+    assert third["resumed"] == 2
+    other = run_batch(files, out, BatchSettings(workers=1, analyzers=(), ocr="never"), resume=True)
+    assert other["resumed"] == 0  # other settings, other settings hash
+    res, dlq = _records(out)
+    assert [Path(r["path"]).name for r in res] == ["in-0.pdf", "in-1.pdf", "in-2.pdf"] and len(dlq) == 1
+
+
+def test_manifest_digests_give_the_integrity_rate(tmp_path: Path) -> None:
+    from pdftract.testing import simple_pdf
+
+    good, bad = tmp_path / "good.pdf", tmp_path / "bad.pdf"
+    good.write_bytes(simple_pdf(pages=[["GOOD"]]))
+    bad.write_bytes(simple_pdf(pages=[["BAD"]]))
+    with (tmp_path / "manifest.csv").open("w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["path", "sha256"])
+        w.writerow(["good.pdf", _sha(good)])
+        w.writerow(["bad.pdf", "0" * 64])
+        w.writerow(["missing.pdf", ""])
+    summary = run_batch([tmp_path / "manifest.csv"], tmp_path / "out", BatchSettings(workers=1, analyzers=()))
+    assert summary["integrity"] == {"checked": 2, "matched": 1, "rate": 0.5}
+    assert summary["by_category"] == {"FILE_NOT_FOUND": 1, "INTEGRITY_MISMATCH": 1}
+
+
+def test_a_hang_times_out_and_a_memory_hog_is_stopped(tmp_path: Path) -> None:
+    flood = tmp_path / "flood.pdf"
+    flood.write_bytes(hostile._operator_flood(3_000_000))
+    bomb = tmp_path / "bomb.pdf"
+    bomb.write_bytes(hostile._bomb(1.0))
+    fine = tmp_path / "fine.pdf"
+    fine.write_bytes(hostile._base(1))
+    s = run_batch([flood, fine], tmp_path / "t", BatchSettings(workers=1, timeout=2.0, analyzers=()))
+    assert s["by_category"] == {"TIMEOUT": 1} and s["succeeded"] == 1  # the next document still runs
+    s = run_batch([bomb, fine], tmp_path / "m", BatchSettings(workers=1, max_memory_mb=300, analyzers=()))
+    res, dlq = _records(tmp_path / "m")
+    assert [r["error_category"] for r in dlq] == ["RESOURCE_LIMIT"] and len(res) == 1
+    assert res[0]["peak_rss_mb"] <= 300
+
+
+def test_a_worker_that_dies_ends_its_document_only(tmp_path: Path) -> None:
+    flood = tmp_path / "flood.pdf"
+    flood.write_bytes(hostile._operator_flood(3_000_000))
+    settings = BatchSettings(workers=1, timeout=60.0, analyzers=())
+
+    def killer() -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with engine._LIVE_LOCK:
+                live = list(engine._LIVE)
+            if live and live[0].busy:
+                time.sleep(0.5)
+                os.kill(live[0].proc.pid, 9)
+                return
+            time.sleep(0.05)
+
+    t = threading.Thread(target=killer)
+    t.start()
+    rec = engine.process_input(InputItem(os.fspath(flood)), os.fspath(tmp_path), settings)
+    t.join()
+    engine.shutdown_workers()
+    assert rec["kind"] == "quarantine" and rec["error_category"] == "WORKER_CRASHED", rec
+
+
+class _Counting(Executor):
+    """A thread pool that records the most tasks it ever held at once."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(2)
+        self.live = 0
+        self.most = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        with self.lock:
+            self.live += 1
+            self.most = max(self.most, self.live)
+        fut: Future[Any] = self.pool.submit(fn, *args, **kwargs)
+
+        def done(_f: Future[Any]) -> None:
+            with self.lock:
+                self.live -= 1
+
+        fut.add_done_callback(done)
+        return fut
+
+
+def test_any_executor_with_a_bounded_window(tmp_path: Path) -> None:
+    inputs = []
+    for i in range(30):
+        f = tmp_path / f"t{i}.txt"
+        f.write_text("not a pdf")
+        inputs.append(f)
+    ex = _Counting()
+    s = run_batch(inputs, tmp_path / "out", BatchSettings(workers=2, window=3, analyzers=()), executor=ex)
+    ex.pool.shutdown()
+    assert s["inputs"] == 30 and ex.most <= 3
+
+
+def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pdftract.cli import main
+
+    (tmp_path / "a.pdf").write_bytes(hostile._base(1))
+    (tmp_path / "b.pdf").write_bytes(b"")
+    rc = main(["batch", os.fspath(tmp_path / "a.pdf"), os.fspath(tmp_path / "b.pdf"), "--out", os.fspath(tmp_path / "o"),
+               "--workers", "1", "--analyzers", "tables,title_block"])
+    assert rc == 0
+    assert "2 inputs: 1 read, 1 quarantined (EMPTY_FILE 1)" in capsys.readouterr().err
+    assert {p.name for p in (tmp_path / "o").iterdir()} >= {"results.jsonl", "quarantine.jsonl", "summary.json", "metrics.prom", "documents"}
+    # a pipeline that cannot run is refused before any document is read
+    assert main(["batch", os.fspath(tmp_path / "a.pdf"), "--out", os.fspath(tmp_path / "p"), "--analyzers", "title_block"]) != 0
+    assert "PIPELINE_CONFIG" in capsys.readouterr().err
+
+
+def test_dask_executor_gives_the_same_results(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    inputs = [tmp_path / "a.pdf", tmp_path / "b.pdf", tmp_path / "c.pdf", tmp_path / "d.txt"]
+    inputs[0].write_bytes(hostile._base(2))
+    inputs[1].write_bytes(hostile._base(3)[:-200])  # repaired
+    inputs[2].write_bytes(b"%PDF-1.4\n")
+    inputs[3].write_bytes(hostile._base(1))
+    settings = BatchSettings(workers=2, analyzers=("title_block", "tables"))
+    run_batch(inputs, tmp_path / "local", settings)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        run_batch(inputs, tmp_path / "dask", settings, executor=client.get_executor())
+    local, dask = _records(tmp_path / "local"), _records(tmp_path / "dask")
+    strip = ("timings", "peak_rss_mb", "timestamp")
+    for a, b in zip(local[0] + local[1], dask[0] + dask[1], strict=True):
+        assert {k: v for k, v in a.items() if k not in strip} == {k: v for k, v in b.items() if k not in strip}
+    for r in local[0]:
+        assert (tmp_path / "local" / r["document"]).read_bytes() == (tmp_path / "dask" / r["document"]).read_bytes()
