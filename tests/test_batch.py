@@ -176,6 +176,18 @@ def test_resume_keeps_matching_results_only(tmp_path: Path) -> None:
     assert [Path(r["path"]).name for r in res] == ["in-0.pdf", "in-1.pdf", "in-2.pdf"] and len(dlq) == 1
 
 
+def test_workers_are_recycled_after_n_documents(tmp_path: Path) -> None:
+    files = []
+    for i in range(5):
+        f = tmp_path / f"p{i}.pdf"
+        f.write_bytes(hostile._base(1))
+        files.append(f)
+    run_batch(files, tmp_path / "out", BatchSettings(workers=1, recycle_after=2, analyzers=()))
+    res, _ = _records(tmp_path / "out")
+    pids = [r["worker"] for r in res]
+    assert len(pids) == 5 and [pids.count(p) for p in dict.fromkeys(pids)] == [2, 2, 1]
+
+
 def test_manifest_digests_give_the_integrity_rate(tmp_path: Path) -> None:
     from pdftract.testing import simple_pdf
 
@@ -295,7 +307,7 @@ def test_dask_executor_gives_the_same_results(tmp_path: Path) -> None:
             distributed.Client(cluster) as client:
         run_batch(inputs, tmp_path / "dask", settings, executor=client.get_executor())
     local, dask = _records(tmp_path / "local"), _records(tmp_path / "dask")
-    strip = ("timings", "peak_rss_mb", "timestamp")
+    strip = ("timings", "peak_rss_mb", "timestamp", "worker")
     for a, b in zip(local[0] + local[1], dask[0] + dask[1], strict=True):
         assert {k: v for k, v in a.items() if k not in strip} == {k: v for k, v in b.items() if k not in strip}
     for r in local[0]:

@@ -351,17 +351,23 @@ def process_input(item: InputItem, out: str, settings: BatchSettings) -> dict[st
     task = {"path": item.path, "document": os.path.join(out, document), "sha256": digest.sha256, "md5": digest.md5,
             "bytes": digest.size, "settings": {"analyzers": None if settings.analyzers is None else list(settings.analyzers),
                                                "ocr": settings.ocr, "password": settings.password}}
-    try:
-        worker = _worker_for(settings.max_memory_mb, settings.recycle_after)
-        answer = worker.run(task, settings.timeout)
-    except _WorkerGone as gone:
-        return dead(gone.code, gone.message, ["primary"])
+    for attempt in range(settings.io_retries + 1):
+        try:
+            worker = _worker_for(settings.max_memory_mb, settings.recycle_after)
+            answer = worker.run(task, settings.timeout)
+        except _WorkerGone as gone:
+            return dead(gone.code, gone.message, ["primary"])
+        answer["worker"] = worker.proc.pid
+        if answer.get("error_category") != Code.IO_ERROR.value or attempt == settings.io_retries:
+            break
+        time.sleep(0.2 * (attempt + 1))  # a read error in the worker: the share may be back in a moment
     answer.setdefault("timings", {})["total_s"] = round(time.perf_counter() - t0, 3)
     if not answer.get("ok"):
         return dead(answer.get("error_category", Code.INTERNAL_ERROR.value), answer.get("message", ""), answer.get("route", []))
     return {"kind": "result", **base, "status": answer["status"], "route": answer["route"], "timings": answer["timings"],
             "peak_rss_mb": max(answer.get("peak_rss_mb", 0.0), answer.get("watched_rss_mb", 0.0)), "pages": answer["pages"],
-            "failed_pages": answer.get("failed_pages", []), "diagnostics": answer.get("diagnostics", {}), "document": document}
+            "failed_pages": answer.get("failed_pages", []), "diagnostics": answer.get("diagnostics", {}), "document": document,
+            "worker": answer["worker"]}
 
 
 # -- the batch ---------------------------------------------------------------------------
