@@ -176,6 +176,27 @@ def test_resume_keeps_matching_results_only(tmp_path: Path) -> None:
     assert [Path(r["path"]).name for r in res] == ["in-0.pdf", "in-1.pdf", "in-2.pdf"] and len(dlq) == 1
 
 
+def test_a_password_opens_encrypted_inputs(tmp_path: Path) -> None:
+    f = tmp_path / "locked.pdf"
+    f.write_bytes(hostile._encrypted("owner-secret", "user-secret", 4, True))
+    locked = run_batch([f], tmp_path / "a", BatchSettings(workers=1, analyzers=()))
+    opened = run_batch([f], tmp_path / "b", BatchSettings(workers=1, analyzers=(), password="user-secret"))
+    assert locked["by_category"] == {"ENCRYPTED_NO_KEY": 1} and opened["by_status"] == {"OK": 1}
+    assert locked["settings_hash"] != opened["settings_hash"]
+    assert "user-secret" not in (tmp_path / "b" / "summary.json").read_text()  # never written out
+
+
+def test_the_command_line_on_a_local_dask_cluster(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    from pdftract.cli import main
+
+    (tmp_path / "a.pdf").write_bytes(hostile._base(1))
+    assert main(["batch", os.fspath(tmp_path / "a.pdf"), "--out", os.fspath(tmp_path / "o"), "--workers", "1",
+                 "--executor", "dask", "-q"]) == 0
+    res, dlq = _records(tmp_path / "o")
+    assert len(res) == 1 and not dlq and res[0]["status"] == "OK"
+
+
 def test_workers_are_recycled_after_n_documents(tmp_path: Path) -> None:
     files = []
     for i in range(5):
@@ -277,6 +298,25 @@ def test_any_executor_with_a_bounded_window(tmp_path: Path) -> None:
     s = run_batch(inputs, tmp_path / "out", BatchSettings(workers=2, window=3, analyzers=()), executor=ex)
     ex.pool.shutdown()
     assert s["inputs"] == 30 and ex.most <= 3
+
+
+class _Lost(Executor):
+    """An executor that loses every task (a cluster whose workers vanish)."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        fut: Future[Any] = Future()
+        fut.set_exception(RuntimeError("worker lost"))
+        return fut
+
+
+def test_tasks_the_executor_loses_are_quarantined_with_their_path(tmp_path: Path) -> None:
+    inputs = [tmp_path / "x.pdf", tmp_path / "y.pdf"]
+    for f in inputs:
+        f.write_bytes(hostile._base(1))
+    s = run_batch(inputs, tmp_path / "out", BatchSettings(workers=1, analyzers=()), executor=_Lost())
+    _, dlq = _records(tmp_path / "out")
+    assert s["by_category"] == {"WORKER_CRASHED": 2}
+    assert [r["path"] for r in dlq] == [os.fspath(f) for f in inputs] and dlq[0]["tiers"] == ["executor"]
 
 
 def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

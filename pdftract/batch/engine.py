@@ -430,7 +430,8 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
     (out_dir / "documents").mkdir(parents=True, exist_ok=True)
     prior = _load_prior(out_dir, settings) if resume else {}
     items = iter_inputs(inputs, exclude=out_dir.resolve())
-    total = len(inputs) if isinstance(inputs, (list, tuple)) and all(not Path(os.fspath(i) if not isinstance(i, InputItem) else i.path).is_dir() for i in inputs) else None
+    # the total is known up front only for a list of plain inputs (directories and manifests expand)
+    total = len(inputs) if isinstance(inputs, (list, tuple)) and all(isinstance(i, InputItem) for i in inputs) else None
     own = executor is None
     pool: Executor = executor if executor is not None else ThreadPoolExecutor(settings.workers, thread_name_prefix="pdftract-batch")
     window = settings.window or 4 * settings.workers
@@ -439,6 +440,7 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
     res_f = (out_dir / "results.jsonl.partial").open("w", encoding="utf-8")
     dlq_f = (out_dir / "quarantine.jsonl.partial").open("w", encoding="utf-8")
     pending: dict[Future[dict[str, Any]], int] = {}
+    paths_of: dict[int, InputItem] = {}  # inputs in flight
     done_records: dict[int, tuple[dict[str, Any], bool]] = {}
     next_to_write = 0
     index = 0
@@ -463,17 +465,17 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
         finished, _ = wait(list(pending), return_when=FIRST_COMPLETED, timeout=None if block else 0)
         for fut in finished:
             i = pending.pop(fut)
+            item = paths_of.pop(i)
             try:
                 rec = fut.result()
             except Exception as exc:  # noqa: BLE001 (the executor itself failed this task: a lost dask worker)
-                rec = {"kind": "quarantine", "path": "?", "error_category": Code.WORKER_CRASHED.value, "tiers": ["executor"],
+                rec = {"kind": "quarantine", "path": item.path, "error_category": Code.WORKER_CRASHED.value, "tiers": ["executor"],
                        "message": f"{type(exc).__name__}: {str(exc)[:300]}", "timestamp": _now(),
                        "engine_version": __version__, "settings_hash": settings.settings_hash()}
             done_records[i] = (rec, False)
         emit()
 
     try:
-        paths_of: dict[int, InputItem] = {}
         for item in items:
             i = index
             index += 1
@@ -495,10 +497,6 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
             collect(block=False)
         while pending:
             collect(block=True)
-        # a record of a task the executor lost carries the input's path
-        for i, (rec, _r) in done_records.items():
-            if rec.get("path") == "?":
-                rec["path"] = paths_of[i].path
         emit()
     finally:
         res_f.close()
