@@ -176,6 +176,16 @@ def test_resume_keeps_matching_results_only(tmp_path: Path) -> None:
     assert [Path(r["path"]).name for r in res] == ["in-0.pdf", "in-1.pdf", "in-2.pdf"] and len(dlq) == 1
 
 
+def test_copies_of_one_file_keep_their_own_documents(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.pdf", tmp_path / "sub-b.pdf"
+    a.write_bytes(hostile._base(1))
+    b.write_bytes(hostile._base(1))
+    run_batch([a, b], tmp_path / "out", BatchSettings(workers=1, analyzers=()))
+    res, _ = _records(tmp_path / "out")
+    assert res[0]["sha256"] == res[1]["sha256"] and res[0]["document"] != res[1]["document"]
+    assert [json.loads((tmp_path / "out" / r["document"]).read_text())["source"]["path"] for r in res] == [os.fspath(a), os.fspath(b)]
+
+
 def test_a_password_opens_encrypted_inputs(tmp_path: Path) -> None:
     f = tmp_path / "locked.pdf"
     f.write_bytes(hostile._encrypted("owner-secret", "user-secret", 4, True))

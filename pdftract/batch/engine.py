@@ -347,7 +347,9 @@ def process_input(item: InputItem, out: str, settings: BatchSettings) -> dict[st
         return dead(Code.EMPTY_FILE, "the file has zero bytes", ["detect"])
     if digest.detected_type != "pdf":
         return dead(Code.NOT_PDF, f"content is {digest.detected_type}, not a PDF (no %PDF- header near the start)", ["detect"])
-    document = f"documents/{digest.sha256}-{settings.settings_hash()[:12]}.json"
+    # named by content, path and settings: two copies of one file at two paths keep two documents (each names its path)
+    where = hashlib.sha256(os.fspath(item.path).encode("utf-8", "surrogateescape")).hexdigest()
+    document = f"documents/{digest.sha256[:32]}-{where[:8]}-{settings.settings_hash()[:8]}.json"
     task = {"path": item.path, "document": os.path.join(out, document), "sha256": digest.sha256, "md5": digest.md5,
             "bytes": digest.size, "settings": {"analyzers": None if settings.analyzers is None else list(settings.analyzers),
                                                "ocr": settings.ocr, "password": settings.password}}
