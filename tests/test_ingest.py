@@ -318,6 +318,23 @@ def test_decompression_bomb_is_capped_and_reported() -> None:
     assert pdftract.open(w.tobytes()).page(1).text == "AFTER"  # under the default ceiling it is just comments
 
 
+def test_a_large_content_stream_inflates_whole_in_steps() -> None:
+    import zlib
+
+    from pdftract.ingest.device import INFLATE_STEP
+
+    w = PdfWriter()
+    font = w.helvetica()
+    body = b"% padding\n" * (INFLATE_STEP // 10 * 2 + 7) + b"BT /F1 10 Tf 10 10 Td (AT THE END) Tj ET"
+    data = zlib.compress(body)
+    stream = w.add(f"<< /Length {len(data)} /Filter /FlateDecode >>\nstream\n".encode() + data + b"\nendstream")
+    page = w.add(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 {font} 0 R >> >> "
+                 f"/Contents {stream} 0 R >>")
+    w._pages.append(page)
+    sheet = pdftract.open(w.tobytes()).page(1)
+    assert sheet.text == "AT THE END" and not [d for d in sheet.diagnostics if d.code is Code.RESOURCE_LIMIT]
+
+
 def test_unknown_escapes_keep_their_character() -> None:
     """PDF 7.3.4.2: '\\/' is '/', as AutoCAD writes it; pdfminer drops it."""
     content = b"BT /F1 10 Tf 72 700 Td (N\\/A 2\\/15\\/25 \\101\\102 \\(x\\) a\\\\b \\9) Tj ET"

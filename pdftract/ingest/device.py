@@ -65,6 +65,8 @@ _SUBTYPES = {s.value: s for s in FontSubtype}
 
 #: the largest decoded content stream accepted (a ceiling against decompression bombs)
 DEFAULT_MAX_STREAM_BYTES = 512 * 1024 * 1024
+#: bytes inflated per step when a content stream is inflated against that ceiling
+INFLATE_STEP = 16 * 1024 * 1024
 
 
 def _name(obj: object) -> str | None:
@@ -770,16 +772,24 @@ class SheetInterpreter(PDFPageInterpreter):
             raw = stream.decipher(stream.objid, stream.genno, raw, stream.attrs)
         limit = device.max_stream_bytes
         inflater = zlib.decompressobj()
+        parts: list[bytes] = []
+        size = 0
+        pending = raw
         try:
-            data = inflater.decompress(raw, limit + 1)
+            # in steps, so that a bomb costs the ceiling once, not a growing buffer's copies of it
+            while True:
+                chunk = inflater.decompress(pending, INFLATE_STEP)
+                parts.append(chunk)
+                size += len(chunk)
+                if size > limit:
+                    device.limit_hits.append(f"content stream {stream.objid} inflates past {limit} bytes; skipped")
+                    return False
+                pending = inflater.unconsumed_tail
+                if not pending and (not chunk or inflater.eof):
+                    break
         except zlib.error:
             return True  # damaged: pdfminer's own recovery runs, and a total loss is noticed above
-        if len(data) > limit:
-            device.limit_hits.append(f"content stream {stream.objid} inflates past {limit} bytes; skipped")
-            return False
-        if inflater.unconsumed_tail:
-            return True
-        stream.data = data
+        stream.data = b"".join(parts)
         stream.rawdata = None
         return True
 
