@@ -109,9 +109,15 @@ def _batch(args: argparse.Namespace) -> int:
     items = list(iter_inputs(args.inputs, exclude=Path(out).resolve()))
     bar = None
     if not args.quiet and sys.stderr.isatty():
+        import shutil
+
         from tqdm import tqdm
 
-        bar = tqdm(total=len(items), unit="doc", file=sys.stderr, desc="pdftract batch")
+        # the size from shutil: a terminal that reports 0 columns and rows falls back to $COLUMNS/$LINES or 80x24
+        # (tqdm would take -1 and hide the bar)
+        size = shutil.get_terminal_size()
+        bar = tqdm(total=len(items), unit="doc", file=sys.stderr, desc="pdftract batch", ncols=max(40, size.columns),
+                   nrows=max(2, size.lines))
 
     def progress(done: int, _total: int | None) -> None:
         if bar is not None:

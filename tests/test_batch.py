@@ -8,6 +8,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import sys
 import threading
 import time
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -194,6 +195,29 @@ def test_a_password_opens_encrypted_inputs(tmp_path: Path) -> None:
     assert locked["by_category"] == {"ENCRYPTED_NO_KEY": 1} and opened["by_status"] == {"OK": 1}
     assert locked["settings_hash"] != opened["settings_hash"]
     assert "user-secret" not in (tmp_path / "b" / "summary.json").read_text()  # never written out
+
+
+def test_progress_shows_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from pdftract.cli import main
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    inputs = []
+    for i in range(3):
+        f = tmp_path / f"n{i}.txt"
+        f.write_text("plain text")
+        inputs.append(os.fspath(f))
+    assert main(["batch", *inputs, "--out", os.fspath(tmp_path / "a"), "--workers", "1"]) == 0
+    assert "doc/s" not in capsys.readouterr().err  # not a terminal: the summary line only
+    term = Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    assert main(["batch", *inputs, "--out", os.fspath(tmp_path / "b"), "--workers", "1"]) == 0
+    assert "3/3" in term.getvalue() and "doc" in term.getvalue()
 
 
 def test_the_command_line_on_a_local_dask_cluster(tmp_path: Path) -> None:
