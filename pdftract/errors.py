@@ -21,11 +21,15 @@ The tree::
     │       └── MissingFileError        FILE_NOT_FOUND
     ├── SettingsError                   INVALID_SETTING   (also a ValueError)
     ├── PipelineConfigError             PIPELINE_CONFIG
-    └── AnalyzerError                   ANALYZER_FAILED
+    ├── AnalyzerError                   ANALYZER_FAILED
+    └── OCRError                        OCR_FAILED        (pdftract.ingest.ocr)
 
 Codes are also used for recorded outcomes that are not raised (for example a
 page whose content stream could not be decoded becomes a diagnostic with code
-``STREAM_DECOMPRESSION_FAIL`` on that page, the other pages still parse).
+``STREAM_DECOMPRESSION_FAIL`` on that page, the other pages still parse). The
+batch engine records ``TIMEOUT``, ``RESOURCE_LIMIT``, ``WORKER_CRASHED``,
+``INTEGRITY_MISMATCH`` and ``INTERNAL_ERROR`` (a bug met while reading one
+document) in its quarantine records (see :mod:`pdftract.batch.engine`).
 
 Example
 -------
