@@ -150,34 +150,30 @@ def _ocr(task: dict[str, Any], doc: Any, route: list[str], timings: dict[str, fl
     every page is a scan and none could be read."""
     from pdftract.ingest import ocr
 
-    mode = task.get("settings", {}).get("ocr", "auto")
-    if mode == "never":
-        scans = [s.number for s in doc.pages if ocr.image_only(s)]
-        if scans and len(scans) == len(list(doc.pages)):
+    settings = task.get("settings", {})
+    mode = settings.get("ocr", "auto")
+    sheets = list(doc.pages)
+    scans = [s for s in sheets if mode == "always" or ocr.image_only(s)]
+    all_scans = bool(scans) and len(scans) == len(sheets)
+    if mode == "never" or not scans:
+        if all_scans:
             return doc, None, (Code.MISSING_TEXT_LAYER.value, f"every page is an image without text ({len(scans)}) and OCR is off")
         return doc, None, None
-    wanted = [s for s in doc.pages if mode == "always" or ocr.image_only(s)]
-    if not wanted:
-        return doc, None, None
     route.append("ocr")
-    t = time.perf_counter()
     if not ocr.available():
-        if len(wanted) == len(list(doc.pages)):
+        if all_scans:
             return doc, None, (Code.OCR_FAILED.value, "the pages are images without text and OCR is not installed "
                                "(pip install 'pdftract[ocr]', Debian tesseract-ocr)")
         return doc, PARTIAL, None
     from pdftract.pipeline import Pipeline
 
-    analyzers = task.get("settings", {}).get("analyzers")
-    pipeline = Pipeline(analyzers)
-    password = task.get("settings", {}).get("password") or None
-    redone = {}
-    for sheet in wanted:
-        redone[sheet.number] = pipeline.run(ocr.ocr_sheet(task["path"], sheet, password=password))
+    t = time.perf_counter()
+    pipeline = Pipeline(settings.get("analyzers"))
+    password = settings.get("password") or None
+    redone = {s.number: pipeline.run(ocr.ocr_sheet(task["path"], s, password=password)) for s in scans}
     timings["ocr_s"] = round(time.perf_counter() - t, 3)
-    words = sum(len(s.words) for s in redone.values())
-    if words == 0 and len(wanted) == len(list(doc.pages)):
-        return doc, None, (Code.MISSING_TEXT_LAYER.value, f"OCR read no words on {len(wanted)} image-only pages")
+    if all_scans and not any(s.words for s in redone.values()):
+        return doc, None, (Code.MISSING_TEXT_LAYER.value, f"OCR read no words on {len(scans)} image-only pages")
     return doc.with_sheets(redone), RECOVERED, None
 
 
