@@ -19,8 +19,8 @@ import hashlib
 import os
 from dataclasses import dataclass
 
-#: how far into the file ``%PDF-`` may start (garbage prefixes are common)
-HEADER_WINDOW = 1024
+from pdftract.ingest.reader import HEADER_WINDOW  # the reader's own window: detection and reading agree
+
 CHUNK = 1 << 20
 
 _MAGIC = (
