@@ -452,9 +452,8 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
         while next_to_write in done_records:
             rec, resumed = done_records.pop(next_to_write)
             tally.add(rec, resumed)
-            kind = rec.pop("kind")
-            (res_f if kind == "result" else dlq_f).write(json.dumps(rec, sort_keys=True, ensure_ascii=False) + "\n")
-            rec["kind"] = kind
+            line = {k: v for k, v in rec.items() if k != "kind"}
+            (res_f if rec["kind"] == "result" else dlq_f).write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
             next_to_write += 1
             if progress is not None:
                 progress(next_to_write, total)
