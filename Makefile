@@ -1,12 +1,15 @@
 # make demo: set up .venv, install pdftract, run it on a bundled drawing.
-# make test: set up .venv with the dev tools, run the tests and the type check.
+# make test: set up .venv with the dev tools (and, as root with apt-get, the Debian programs the tests use:
+#            poppler-utils, tesseract-ocr), run the tests and the type check.
+# make test-without-programs: the same suite with tesseract and pdftotext hidden from PATH, as on a machine
+#            that lacks them (their tests must skip, nothing may fail).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_PDF := fixtures/drawings/demo-bracket.pdf
 OUT ?= out
 
-.PHONY: demo test install install-dev lint bench clean
+.PHONY: demo test test-without-programs system-deps install install-dev lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,9 +31,17 @@ demo: install
 	$(BIN)/pdftract extract $(DEMO_PDF) -o $(OUT)/demo-bracket.json --svg $(OUT)/demo-bracket.svg
 	@echo "JSON: $(OUT)/demo-bracket.json  SVG: $(OUT)/demo-bracket.svg"
 
-test: install-dev
-	$(BIN)/python -m pytest -n 2 --doctest-modules pdftract tests
+PYTEST := $(BIN)/python -m pytest -n 2 --doctest-modules pdftract tests
+
+system-deps:
+	@scripts/system-deps.sh
+
+test: install-dev system-deps
+	$(PYTEST)
 	$(BIN)/python -m mypy --strict pdftract
+
+test-without-programs: install-dev
+	scripts/without-programs.sh tesseract,pdftotext -- $(PYTEST)
 
 bench: install-dev
 	$(BIN)/python benchmarks/speed.py

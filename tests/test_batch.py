@@ -28,7 +28,8 @@ assert _spec is not None and _spec.loader is not None
 hostile = importlib.util.module_from_spec(_spec)  # loaded by path: fixtures/drawings has a make.py too
 _spec.loader.exec_module(hostile)
 
-REAL = ["mech-odri-center-pulley-gdt.pdf", "mech-psas-mandrel-rot90.pdf", "scanned-moteino-mega-schematic-raster.pdf"]
+REAL = ["mech-odri-center-pulley-gdt.pdf", "mech-psas-mandrel-rot90.pdf"]
+SCANNED = ["scanned-moteino-mega-schematic-raster.pdf"]  # image-only: read only where OCR is installed
 LIMITS = {"timeout": 20.0, "max_memory_mb": 1024}
 
 
@@ -47,10 +48,10 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], dict[s
     d = tmp_path_factory.mktemp("hostile")
     expected = hostile.build(d, quick=True)
     inputs = [d / n for n in sorted(expected)]
-    for name in REAL:
+    for name in REAL + SCANNED:
         if (CORPUS / name).exists():
             inputs.append(CORPUS / name)
-            expected[name] = ["ok"]
+            expected[name] = list(hostile.scan_outcomes()) if name in SCANNED else ["ok"]
     return inputs, expected
 
 
@@ -126,6 +127,29 @@ def test_the_ocr_route_reads_scanned_pages(two_worker_run: Path) -> None:
         assert moteino["route"] == ["primary", "ocr"]
         words = json.loads((two_worker_run / moteino["document"]).read_text())["pages"][0]["text"].split()
         assert {"Moteino", "MEGA", "GND"} <= set(words)
+
+
+@pytest.mark.skipif(ocr.available(), reason="OCR is installed here: the route reads the scans instead")
+def test_scans_are_quarantined_with_a_reason_where_ocr_is_missing(two_worker_run: Path) -> None:
+    _, dlq = _records(two_worker_run)
+    (scan,) = [r for r in dlq if r["path"].endswith("scanned-page.pdf")]
+    assert scan["error_category"] == "OCR_FAILED" and "tesseract" in scan["message"]
+
+
+def test_the_ocr_decision_follows_whether_ocr_is_installed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Runs on every machine: without OCR an all-scan document gets a reason, never an empty success."""
+    import pdftract
+    from pdftract.batch import worker
+
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(hostile._scan())
+    doc = pdftract.open(path)
+    monkeypatch.setattr(ocr, "available", lambda: False)
+    route: list[str] = []
+    _, status, reason = worker._ocr({"path": os.fspath(path), "settings": {"ocr": "auto"}}, doc, route, {})
+    assert route == ["ocr"] and status is None and reason is not None and reason[0] == "OCR_FAILED"
+    _, status, reason = worker._ocr({"path": os.fspath(path), "settings": {"ocr": "never"}}, doc, [], {})
+    assert reason is not None and reason[0] == "MISSING_TEXT_LAYER"
 
 
 def test_outputs_summary_and_metrics(two_worker_run: Path) -> None:

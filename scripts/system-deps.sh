@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian programs the test suite uses, when this machine can (root and apt-get present):
+#   poppler-utils  pdftotext, the independent oracle for word positions on rotated pages
+#   tesseract-ocr  the batch engine's OCR route for image-only pages
+# Both are optional for the library. Where they cannot be installed (not root, no apt-get, no network),
+# this says so and exits 0: the tests that need them skip with a reason, and every expectation that
+# depends on OCR follows whether OCR is available. Called by `make test` and by .ci/run.
+set -euo pipefail
+need=()
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "system-deps: installing ${need[*]} (apt-get)" >&2
+  if apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null; then
+    exit 0
+  fi
+  echo "warning: apt-get could not install ${need[*]}; the tests that need them will skip" >&2
+else
+  echo "warning: ${need[*]} not installed and this is not root with apt-get;" \
+       "the viewer-position and OCR tests will skip (install them with: sudo apt-get install ${need[*]})" >&2
+fi
+exit 0
