@@ -47,6 +47,14 @@ from pdftract.evaluate import (  # noqa: E402
 FIXTURES = ROOT / "fixtures" / "drawings" / "generated"
 REAL = ROOT.parent / "shared" / "corpus" / "real"
 EXPECTATIONS = Path(__file__).resolve().parent / "real_expectations.json"
+#: held out: 20 files of producers and templates not looked at while tuning, read by another reader
+REAL2 = ROOT.parent / "shared" / "corpus" / "real2"
+EXPECTATIONS2 = Path(__file__).resolve().parent / "real2_expectations.json"
+#: title-block keys whose values are person names: expectations leave them out, so a found one is no false field
+PERSON_KEYS = {"drawn_by", "checked_by", "approved_by"}
+#: confidence bands of the calibration table
+BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
+Calibration = list[tuple[str, float, bool]]
 INCLUDE = ["glyphs", "words", "lines"]
 
 
@@ -120,14 +128,20 @@ def run_fixtures(names: list[str], directory: Path = FIXTURES, verbose: bool = F
 
 
 # -- the real corpus -------------------------------------------------------------------------
-def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose: bool = False) -> Scores:
+def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose: bool = False,
+               calibration: Calibration | None = None, complete_fields: bool = False) -> Scores:
     """Each expectation: a file, a page and what a reader sees there.
 
     ``text_contains``: strings that must appear in the page's reading text (the
     floor every analyzer builds on). ``title_block``: canonical fields; scored
     against the title-block analyzer once it exists. ``tables``, ``dimensions``
-    and ``gdt_frames`` likewise.
+    and ``gdt_frames`` likewise. With ``complete_fields`` the expected title-block
+    fields are all the page prints (person names aside): any other field found is
+    false (``title_block.false_fields``). A page with ``dimensions_complete`` lists
+    every dimension: any other dimension found is false. ``calibration`` collects
+    ``(analyzer, confidence, right)`` for every scored result.
     """
+    calib: Calibration = calibration if calibration is not None else []
     out: Scores = {}
     cache: dict[str, Any] = {}
     for exp in expectations:
@@ -164,15 +178,28 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
                         fs.miss(f"{exp['file']}: missing {key}")
                     else:
                         fs.tp += 1
-                        fs.exact += int(norm(str(got.get("value"))) == norm(str(value)))
+                        right = norm(str(got.get("value"))) == norm(str(value))
+                        fs.exact += int(right)
+                        calib.append(("title_block", float(got.get("confidence", 1.0)), right))
+                        if not right:
+                            fs.miss(f"{exp['file']} p{exp['page']}: {key} {got.get('value')!r} != {value!r}")
+        if complete_fields and "title_block" in exp:
+            fields = (page.get("title_block") or {}).get("fields", {})
+            ff = out.setdefault(("title_block", "false_fields"), Score())
+            for key, got in fields.items():
+                if key not in exp["title_block"] and key not in PERSON_KEYS and not (key == "sheet_count" and "sheet_number" in exp["title_block"]):
+                    ff.fp += 1
+                    ff.miss(f"{exp['file']} p{exp['page']}: false {key} {got.get('value')!r}")
+                    calib.append(("title_block", float(got.get("confidence", 1.0)), False))
         if "tables" in exp:
-            _score_real_tables(out, exp, page)
+            _score_real_tables(out, exp, page, calib)
         where = f"{exp['file']} p{exp['page']}"
         if exp.get("dimensions"):
             if "dimensions" not in page:
                 out.setdefault(("dimensions", "zone"), Score(available=False)).fn += len(exp["dimensions"])
             else:
                 merge(out, score_expected_dimensions(where, exp["dimensions"], page["dimensions"]))
+                _calibrate_dimensions(calib, out, exp, page["dimensions"])
         if exp.get("callouts"):
             if "callouts" not in page:
                 out.setdefault(("callouts", "expected"), Score(available=False)).fn += len(exp["callouts"])
@@ -198,7 +225,38 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
     return out
 
 
-def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any]) -> None:
+def _calibrate_dimensions(calib: Calibration, out: Scores, exp: dict[str, Any], got: list[dict[str, Any]]) -> None:
+    """Found dimensions that match an expected zone are right; on a page whose every dimension is listed,
+    the others are false (counted in ``dimensions.zone`` fp as well)."""
+    from pdftract.evaluate import _dim_zone_ok
+
+    pool = list(got)
+    for e in exp["dimensions"]:
+        hit = next((g for g in pool if _dim_zone_ok(e, g)), None)
+        if hit is not None:
+            pool.remove(hit)
+            calib.append(("dimensions", float(hit.get("confidence", 1.0)), True))
+    if exp.get("dimensions_complete"):
+        zone = out[("dimensions", "zone")]
+        for g in pool:
+            zone.fp += 1
+            zone.miss(f"{exp['file']} p{exp['page']}: false dimension {g.get('text')!r}")
+            calib.append(("dimensions", float(g.get("confidence", 1.0)), False))
+
+
+def calibration_table(calib: Calibration) -> str:
+    """Per analyzer and confidence band: how many results, and the share that were right."""
+    lines = [f"{'analyzer':12s} " + " ".join(f"{f'[{a:.2f},{min(b, 1.0):.2f})':>16s}" for a, b in BANDS)]
+    for analyzer in sorted({a for a, _c, _r in calib}):
+        cells = []
+        for a, b in BANDS:
+            hits = [r for an, c, r in calib if an == analyzer and a <= c < b]
+            cells.append(f"{sum(hits):4d}/{len(hits):<4d} {sum(hits) / len(hits):5.2f}" if hits else f"{'-':>16s}")
+        lines.append(f"{analyzer:12s} " + " ".join(f"{c:>16s}" for c in cells))
+    return "\n".join(lines)
+
+
+def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any], calib: Calibration | None = None) -> None:
     """Expected tables matched by kind and header; rows compared cell by cell (``null`` cells skipped)."""
     expected = exp["tables"]
     if "tables" not in page:
@@ -218,6 +276,11 @@ def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any]) -
         got.remove(hit)
         det.tp += 1
         det.exact += 1
+        all_rows = len(hit["rows"]) == len(t["rows"]) and all(
+            all(w is None or norm(w) == norm(h) for w, h in zip(want, have, strict=False)) and len(want) == len(have)
+            for want, have in zip(t["rows"], hit["rows"], strict=False))
+        if calib is not None:
+            calib.append(("tables", float(hit.get("confidence", 1.0)), all_rows))
         for r, want in enumerate(t["rows"]):
             have = hit["rows"][r] if r < len(hit["rows"]) else None
             if have is None:
@@ -232,6 +295,8 @@ def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any]) -
     for g in got:
         det.fp += 1
         det.miss(f"{where}: false {g['kind']} table {g['header']}")
+        if calib is not None:
+            calib.append(("tables", float(g.get("confidence", 1.0)), False))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -264,22 +329,35 @@ def main(argv: list[str] | None = None) -> int:
                   f"{b.tp:5d} {b.fp:5d} {b.precision:6.3f} {b.recall:6.3f} {b.exact_rate:6.3f}")
         report["pdfplumber_tables"] = _as_json(plumber)
     if not args.no_real and REAL.is_dir() and EXPECTATIONS.exists():
-        expectations = json.loads(EXPECTATIONS.read_text(encoding="utf-8"))["expectations"]
-        t1 = time.perf_counter()
-        real = score_real(expectations, REAL, args.verbose)
-        files = len({e["file"] for e in expectations})
-        print()
-        print(f"real corpus: {len(expectations)} pages of {files} files ({time.perf_counter() - t1:.1f} s)")
-        print(format_table(real))
-        for (analyzer, field), s in sorted(real.items()):
-            if s.examples and args.verbose:
-                print(f"  {analyzer}.{field} misses: {'; '.join(s.examples)}")
-        report["real"] = _as_json(real)
+        report["real"], _ = _run_part("real corpus (tuned on)", EXPECTATIONS, REAL, args.verbose, False)
+        if REAL2.is_dir() and EXPECTATIONS2.exists():
+            report["held_out"], calib2 = _run_part("HELD OUT real2 corpus (producers and templates not looked at while tuning)",
+                                                   EXPECTATIONS2, REAL2, args.verbose, True)
+            report["held_out_calibration"] = [[a, c, r] for a, c, r in calib2]
     elif not args.no_real:
         print(f"\nreal corpus not scored: {REAL} or {EXPECTATIONS.name} missing")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0
+
+
+def _run_part(title: str, expectations_file: Path, corpus: Path, verbose: bool,
+              complete_fields: bool) -> tuple[dict[str, Any], Calibration]:
+    """Score one corpus part against its expectations and print its table and its calibration."""
+    expectations = json.loads(expectations_file.read_text(encoding="utf-8"))["expectations"]
+    t = time.perf_counter()
+    calib: Calibration = []
+    scores = score_real(expectations, corpus, verbose, calib, complete_fields=complete_fields)
+    files = len({e["file"] for e in expectations})
+    print()
+    print(f"{title}: {len(expectations)} pages of {files} files ({time.perf_counter() - t:.1f} s)")
+    print(format_table(scores))
+    for (analyzer, field), s in sorted(scores.items()):
+        if s.examples and verbose:
+            print(f"  {analyzer}.{field} misses: {'; '.join(s.examples)}")
+    print(f"\nconfidence calibration, {title.split(' (')[0]} (right / results, share right, per confidence band):")
+    print(calibration_table(calib))
+    return _as_json(scores), calib
 
 
 def _as_json(scores: Scores) -> dict[str, Any]:

@@ -29,7 +29,12 @@ page whose content stream could not be decoded becomes a diagnostic with code
 ``STREAM_DECOMPRESSION_FAIL`` on that page, the other pages still parse). The
 batch engine records ``TIMEOUT``, ``RESOURCE_LIMIT``, ``WORKER_CRASHED``,
 ``INTEGRITY_MISMATCH`` and ``INTERNAL_ERROR`` (a bug met while reading one
-document) in its quarantine records (see :mod:`pdftract.batch.engine`).
+document) in its quarantine records (see :mod:`pdftract.batch.engine`). The
+``review`` analyzer records what a page could not be read for, never raised:
+``TEXT_AS_GRAPHICS`` (visible text drawn as vector shapes), ``NO_TITLE_BLOCK``
+(a drawing frame without a title block) and ``LOW_CONFIDENCE`` (results below
+:data:`pdftract.analyzers.confidence.LOW`); the batch engine gives such documents
+the status ``PARTIAL``.
 
 Example
 -------
@@ -76,6 +81,9 @@ class Code(str, enum.Enum):
     UNMAPPED_GLYPHS = "UNMAPPED_GLYPHS"
     GLYPHS_RECOVERED = "GLYPHS_RECOVERED"
     INVALID_PAGE_GEOMETRY = "INVALID_PAGE_GEOMETRY"
+    TEXT_AS_GRAPHICS = "TEXT_AS_GRAPHICS"
+    NO_TITLE_BLOCK = "NO_TITLE_BLOCK"
+    LOW_CONFIDENCE = "LOW_CONFIDENCE"
 
     def __str__(self) -> str:
         return self.value

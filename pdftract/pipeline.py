@@ -54,6 +54,15 @@ ENTRY_POINT_GROUP = "pdftract.analyzers"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+@dataclass(frozen=True, slots=True)
+class Reported:
+    """What an analyzer returns when it also has page diagnostics to record: its ``value`` (stored under
+    its assigned key as usual) and the ``diagnostics`` the pipeline adds to the sheet's."""
+
+    value: Any
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
 class OnError(str, enum.Enum):
     """What the pipeline does when an analyzer raises."""
 
@@ -231,6 +240,9 @@ class Pipeline:
             start = time.perf_counter()
             try:
                 out = spec.func(view, self.settings[spec.name])
+                reported: tuple[Diagnostic, ...] = ()
+                if isinstance(out, Reported):
+                    out, reported = out.value, out.diagnostics
                 values = _assigned_values(spec, out)
             except Exception as exc:
                 timings[spec.name] = time.perf_counter() - start
@@ -254,6 +266,7 @@ class Pipeline:
                 continue
             timings[spec.name] = time.perf_counter() - start
             results.update(values)
+            diagnostics.extend(reported)
         return sheet.with_results(results, diagnostics=tuple(diagnostics), timings=timings)
 
 
@@ -340,4 +353,5 @@ def _resolve_settings(specs: list[AnalyzerSpec], settings: Mapping[str, Any]) ->
     return out
 
 
-__all__ = ["ENTRY_POINT_GROUP", "SHEET_KEYS", "AnalyzerSpec", "OnError", "Pipeline", "analyzer", "registered", "spec_of"]
+__all__ = ["ENTRY_POINT_GROUP", "SHEET_KEYS", "AnalyzerSpec", "OnError", "Pipeline", "Reported", "analyzer", "registered",
+           "spec_of"]

@@ -10,9 +10,12 @@ when imported; this package imports them all so ``Pipeline()`` finds them.
 * :mod:`pdftract.analyzers.gdt`: feature control frames (``gdt_frames``) and datum feature symbols
   (``datum_features``).
 * :mod:`pdftract.analyzers.notes`: numbered general notes (``notes``) and cross-sheet references (``references``).
+* :mod:`pdftract.analyzers.review`: page diagnostics for what could not be read (``review``: text drawn as
+  graphics, a frame without a title block, results of low confidence; see
+  :mod:`pdftract.analyzers.confidence`).
 
 The grid engine they share is :mod:`pdftract.analyzers.grid`. Third-party analyzers register
 through the ``pdftract.analyzers`` entry-point group.
 """
 
-from pdftract.analyzers import callouts, clouds, dimensions, gdt, notes, tables, title_block  # noqa: F401
+from pdftract.analyzers import callouts, clouds, dimensions, gdt, notes, review, tables, title_block  # noqa: F401

@@ -49,6 +49,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from pdftract.analyzers.confidence import clamp, glyph_floor, recovery_factor
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.leaders import (
     geometry_for,
@@ -106,6 +107,7 @@ class Dimension:
     geometry: str  # dimension_line | leader | none
     target: tuple[float, float] | None = None  # the leader's terminator point, for leader dimensions
     unit_source: str | None = None
+    confidence: float = 1.0  # see dimension_confidence
     debug: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,7 +120,7 @@ class Dimension:
             "basic": self.basic, "reference": self.reference, "dual": self.dual, "suffix": self.suffix,
             "direction": r2(self.direction), "geometry": self.geometry,
             "target": None if self.target is None else [r2(self.target[0]), r2(self.target[1])],
-            "bbox": bbox_out(self.bbox), "glyph_ids": list(self.glyph_ids),
+            "confidence": r2(self.confidence), "bbox": bbox_out(self.bbox), "glyph_ids": list(self.glyph_ids),
         }
 
 
@@ -646,17 +648,43 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             nom = re.search(r"(?<![\d])[.]\d", text)
             if nom:
                 d_unit, d_source = "in", "number_style"
+        glyph_ids = tuple(sorted(g for p in ordered for g in p.word.glyph_ids))
         out.append(
             Dimension(
+                confidence=dimension_confidence(geometry, reading.kind, reading.strong, glyph_floor(sheet, glyph_ids)),
                 text=txt, nominal=reading.nominal, upper=reading.upper, lower=reading.lower, kind=reading.kind,
                 count=reading.count, unit=d_unit, unit_source=d_source, fit=reading.fit, basic=basic,
                 reference=reading.reference, dual=reading.dual, suffix=reading.suffix, bbox=bbox, direction=angle,
-                glyph_ids=tuple(sorted(g for p in ordered for g in p.word.glyph_ids)), word_ids=tuple(words),
+                glyph_ids=glyph_ids, word_ids=tuple(words),
                 geometry=geometry, target=target, debug={"reading": text},
             )
         )
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
+
+
+#: prior confidence of a dimension by the drawing geometry found round its text: a dimension line with a
+#: terminator at each end, a leader, or none (kept on the strength of its text form alone)
+GEOMETRY_EVIDENCE = {"dimension_line": 0.9, "leader": 0.85, "none": 0.6}
+
+
+def dimension_confidence(geometry: str, kind: str, strong: bool, glyphs: float) -> float:
+    """How sure a dimension is: the prior of its geometry (:data:`GEOMETRY_EVIDENCE`), raised to 0.75 when
+    text without geometry carries a tolerance or fit (a strong form), times 0.8 for kind ``other`` (a
+    symbol we could not place), times the :func:`~pdftract.analyzers.confidence.recovery_factor` of its
+    least sure glyph (``glyphs``).
+
+    >>> dimension_confidence("dimension_line", "linear", False, 1.0), dimension_confidence("none", "linear", False, 1.0)
+    (0.9, 0.6)
+    >>> dimension_confidence("none", "diameter", True, 0.8), dimension_confidence("leader", "other", False, 0.0)
+    (0.68, 0.2)
+    """
+    conf = GEOMETRY_EVIDENCE.get(geometry, 0.6)
+    if geometry == "none" and strong:
+        conf = 0.75
+    if kind == "other":
+        conf *= 0.8
+    return clamp(conf * recovery_factor(glyphs))
 
 
 def _near_page_edge(sheet: SheetLike, bbox: BBox, margin: float = 30.0) -> bool:

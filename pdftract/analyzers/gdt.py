@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pdftract.analyzers.confidence import clamp, glyph_floor, recovery_factor
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.leaders import geometry_for
 from pdftract.analyzers.notation import canonical_symbols, parse_number
@@ -97,6 +98,8 @@ class FeatureControlFrame:
     dimension: int | None = None
     #: where the frame's leader points (its terminator tip), or None
     target: tuple[float, float] | None = None
+    #: how sure the reading is (see :func:`frame_confidence`)
+    confidence: float = 1.0
 
     def to_dict(self) -> dict[str, Any]:
         from pdftract.serialize import Value, bbox_out, r2
@@ -108,6 +111,7 @@ class FeatureControlFrame:
             "compartments": [bbox_out(b) for b in self.compartments], "bbox": bbox_out(self.bbox),
             "glyph_ids": list(self.glyph_ids), "symbol_source": self.symbol_source, "dimension": self.dimension,
             "target": [r2(self.target[0]), r2(self.target[1])] if self.target else None,
+            "confidence": r2(self.confidence),
         }
 
 
@@ -317,8 +321,19 @@ def _frame(sheet: SheetLike, d: int, sym: _Seed, name: str, sym_cell: Cell, cell
         characteristic=name, symbol=sym.text, tolerance=canonical_symbols(tolerance), value=parsed["value"],
         diameter_zone=parsed["diameter_zone"], modifiers=tuple(parsed["modifiers"]), datums=tuple(datums), composite_row=row,
         compartments=tuple(box_from_frame(d, c) for c in [own_sym, *used]), bbox=bbox, glyph_ids=tuple(glyph_ids),
-        symbol_source=sym.source,
+        symbol_source=sym.source, confidence=frame_confidence(sym.source, glyph_floor(sheet, glyph_ids)),
     )
+
+
+def frame_confidence(symbol_source: str, glyphs: float) -> float:
+    """How sure a frame's reading is: 0.95 for a ruled frame whose characteristic was printed as a glyph,
+    0.8 when the characteristic is a bar inferred from the compartment it sits in (``frame_context``),
+    times the :func:`~pdftract.analyzers.confidence.recovery_factor` of its least sure glyph (``glyphs``).
+
+    >>> frame_confidence("tounicode", 1.0), frame_confidence("frame_context", 1.0), frame_confidence("path_match", 0.8)
+    (0.95, 0.8, 0.85)
+    """
+    return clamp((0.8 if symbol_source == "frame_context" else 0.95) * recovery_factor(glyphs))
 
 
 # -- datum feature symbols ---------------------------------------------------------------

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
@@ -98,15 +98,26 @@ class TitleBlockSettings(Settings):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Field:
+    """One title-block field: the value as printed, the label that named it, where both are, and how sure we are.
+
+    ``evidence`` says where the value was found (see :data:`FIELD_EVIDENCE`); ``confidence`` (0-1) is that
+    evidence's prior, lowered when the value does not have the form of its field (a scale that is no ratio,
+    a date that is no date), holds another label's words, or is long for a short field; see
+    :func:`field_confidence` and docs/title_blocks.md for its meaning and its measured calibration.
+    """
+
     value: str
     label: str
     bbox: BBox
     label_bbox: BBox
+    evidence: str = "inline"
+    confidence: float = 1.0
 
     def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out
+        from pdftract.serialize import bbox_out, r2
 
-        return {"value": self.value, "label": self.label, "bbox": bbox_out(self.bbox), "label_bbox": bbox_out(self.label_bbox)}
+        return {"value": self.value, "label": self.label, "bbox": bbox_out(self.bbox), "label_bbox": bbox_out(self.label_bbox),
+                "evidence": self.evidence, "confidence": r2(self.confidence)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,14 +152,18 @@ class _Candidate:
     value: str
     value_box: BBox | None  # frame
     area: BBox  # frame: the cell, or the label and value boxes
+    how: str = "inline"  # where the value was found: inline | cell | near | right | below (see FIELD_EVIDENCE)
 
 
 def _match_label(words: Sequence[Word]) -> tuple[str, int, str] | None:
     """(key, number of words the label takes, remainder of a split first word) for a line starting with a label."""
+    return _match_texts([w.text for w in words[:5]])
+
+
+def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     tokens: list[str] = []
     split_rest = ""
-    for i, w in enumerate(words[:5]):
-        text = w.text
+    for i, text in enumerate(texts[:5]):
         if ":" in text[:-1] and not re.match(r"^\d", text):  # "Sheet:1", "Title:FMU" -> label and value
             head, _, tail = text.partition(":")
             tokens.append(_norm_token(head))
@@ -282,7 +297,9 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
         area = BBox(*cell) if cell is not None else label_box
         size = max(w.size for w, _b in lab)
         value_items: list[tuple[Word, BBox]] = [wb for wb in inline if wb[0].id not in label_ids]
+        how = "inline"
         if not rest and not value_items:
+            how = "cell" if cell is not None else "near"
             # the value below the label, in its column (up to the next label on its line) and its cell
             x0 = label_box.x0 - 0.5 * size
             x1 = min(x_end, area.x1 if cell is not None else x_end) - 0.1
@@ -324,6 +341,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
                     value_items = inside
                     value = text
                     area = area.union(nbox)
+                    how = "right"
         header_row = any(jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top
                          and abs(lb.x0 - label_box.x0) < 12 * size for jdx, lb in same_row_labels)
         typed = _TYPED.get(key)
@@ -339,10 +357,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
                     value_items = inside
                     value = text
                     area = area.union(bbox_b)
+                    how = "below"
         value_box = BBox.union_all(b for _w, b in value_items) if value_items else None
         if value_box is not None and cell is None:
             area = area.union(value_box)
-        out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area))
+        out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area, how=how))
     return out
 
 
@@ -412,6 +431,60 @@ def parse_sheet(value: str) -> tuple[str | None, str | None]:
     return None, None
 
 
+#: where a field's value was found, and the prior confidence of that evidence: printed on the label's line
+#: (``SCALE: 1:2``) or in the label's own ruled cell; in the next cell to the right; in the cell below a
+#: column-header label; near a label with no ruled cell round it; a label-less cell read by the form of its
+#: value alone (a drawing number, a date, a sheet size); the largest text of the block taken as the title
+FIELD_EVIDENCE: dict[str, float] = {"inline": 0.9, "cell": 0.9, "right": 0.8, "below": 0.75, "near": 0.65, "form": 0.6,
+                                    "typography": 0.6}
+#: what values of these fields look like; a value without that form is doubted
+FIELD_FORMS: dict[str, re.Pattern[str]] = {
+    "sheet_number": re.compile(r"^\d{1,4}$"),
+    "sheet_count": re.compile(r"^\d{1,4}$"),
+    "scale": re.compile(r"^(?:\d+(?:[.,]\d+)?\s*[:/]\s*\d+(?:[.,]\d+)?(?:\s*\(.*\))?|N\.?T\.?S\.?|NONE|N/A|AS SHOWN|FULL|-)$",
+                        re.IGNORECASE),
+    "size": re.compile(r"^(?:[A-E]|[AaАа][0-4]|ANSI\s*[A-E]|ISO\s*A[0-4]|LETTER|TABLOID)$", re.IGNORECASE),
+    "date": re.compile(r"^(?:[A-Za-z]{3,9},? )?(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[ .-]?[A-Za-zÄäÖöÜü]{3,9}\.?[ .-]?\d{2,4}"
+                       r"|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})$"),
+    "revision": re.compile(r"^[A-Za-z0-9]{1,3}(?:[.\-][A-Za-z0-9]{1,3}){0,2}$"),
+    "weight": re.compile(r"^~?\d+(?:[.,]\d+)?\s*(?:kg|g|lb|lbs|gr)?$", re.IGNORECASE),
+    "units": re.compile(r"^(?:MM|MILLIMET(?:ER|RE)S?|IN|INCH(?:ES)?|INCH/MM|MM/INCH|M)$", re.IGNORECASE),
+}
+#: fields whose values are short: a value longer than this many characters is doubted
+_SHORT_FIELDS = {"drawing_number": 40, "part_number": 40, "revision": 12, "sheet_number": 8, "sheet_count": 8, "scale": 20,
+                 "size": 12, "date": 24, "weight": 20, "units": 16, "projection": 40}
+
+
+def field_confidence(key: str, f: Field, named: int) -> float:
+    """How sure the analyzer is of field ``key`` (0-1): the prior of its evidence, times 0.6 when the value
+    lacks the form of its field, times 0.6 when it holds another label's words (two or more words, or one
+    ending in a colon), times 0.7 when it is long for a short field, times 0.85 when the block has fewer than
+    three fields.
+
+    >>> box = BBox(0, 0, 1, 1)
+    >>> field_confidence("scale", Field(value="1:2", label="SCALE", bbox=box, label_bbox=box, evidence="cell"), 5)
+    0.9
+    >>> field_confidence("scale", Field(value="SHEET: 1", label="SCALE", bbox=box, label_bbox=box, evidence="cell"), 5)
+    0.32
+    """
+    conf = FIELD_EVIDENCE.get(f.evidence, 0.6)
+    value = f.value.strip()
+    form = FIELD_FORMS.get(key)
+    if form is not None and not form.match(value):
+        conf *= 0.6
+    words = value.split()
+    for i in range(min(len(words), 12)):
+        m = _match_texts(words[i:])
+        if m is not None and (m[1] >= 2 or words[i + m[1] - 1].endswith(":")):
+            conf *= 0.6  # another label's words in the value: labels running into each other
+            break
+    if len(value) > _SHORT_FIELDS.get(key, 10_000):
+        conf *= 0.7
+    if named < 3:
+        conf *= 0.85
+    return round(conf, 2)
+
+
 def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Sequence[Table]) -> TitleBlock | None:
     words = _frame_words(sheet)
     if not words:
@@ -446,28 +519,30 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         vbox = box_from_frame(direction, c.value_box or c.area)
         lbox = box_from_frame(direction, c.label_box)
         if c.key == "other":
-            other.setdefault(c.label, Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox))
+            other.setdefault(c.label, Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
             continue
         if c.key == "sheet":
             number, count = parse_sheet(c.value)
             if number is not None and "sheet_number" not in fields:
-                fields["sheet_number"] = Field(value=number, label=c.label, bbox=vbox, label_bbox=lbox)
+                fields["sheet_number"] = Field(value=number, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             if count is not None and "sheet_count" not in fields:
-                fields["sheet_count"] = Field(value=count, label=c.label, bbox=vbox, label_bbox=lbox)
+                fields["sheet_count"] = Field(value=count, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             continue
         if c.key == "sheet_count":
             m = re.search(r"(\d+)\s*$", c.value)
             if m and "sheet_count" not in fields:
-                fields["sheet_count"] = Field(value=m.group(1), label=c.label, bbox=vbox, label_bbox=lbox)
+                fields["sheet_count"] = Field(value=m.group(1), label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             continue
         if c.key in fields:
             other.setdefault(c.label if c.label not in other else f"{c.label} ({len(other) + 1})",
-                             Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox))
+                             Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
             continue
-        fields[c.key] = Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox)
+        fields[c.key] = Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
-    ordered = {k: fields[k] for k in FIELD_ORDER if k in fields}
+    n_fields = len(fields)
+    ordered = {k: replace(fields[k], confidence=field_confidence(k, fields[k], n_fields)) for k in FIELD_ORDER if k in fields}
+    other = {k: replace(f, confidence=field_confidence("other", f, n_fields)) for k, f in other.items()}
     return TitleBlock(bbox=box_from_frame(direction, area), fields=ordered, other=other, direction=direction)
 
 
@@ -534,7 +609,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
 
     def put(key: str, ln: Any, fb: BBox) -> None:
         box = box_from_frame(direction, fb)
-        fields[key] = Field(value=ln.text, label="", bbox=box, label_bbox=box)
+        fields[key] = Field(value=ln.text, label="", bbox=box, label_bbox=box, evidence="form")
         taken.add(ln.id)
 
     for ln, fb in sorted(lines, key=lambda t: -t[0].size):
@@ -559,7 +634,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                         and abs(fb.center[0] - last.center[0]) < 4 * ln.size:
                     group.append((ln, fb))
             box = BBox.union_all(fb for _ln, fb in group)
-            fields["title"] = Field(value=" ".join(ln.text for ln, _fb in group), label="",
+            fields["title"] = Field(value=" ".join(ln.text for ln, _fb in group), label="", evidence="typography",
                                     bbox=box_from_frame(direction, box), label_bbox=box_from_frame(direction, box))
 
 

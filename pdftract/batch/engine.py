@@ -368,7 +368,8 @@ def process_input(item: InputItem, out: str, settings: BatchSettings) -> dict[st
         return dead(answer.get("error_category", Code.INTERNAL_ERROR.value), answer.get("message", ""), answer.get("route", []))
     return {"kind": "result", **base, "status": answer["status"], "route": answer["route"], "timings": answer["timings"],
             "peak_rss_mb": max(answer.get("peak_rss_mb", 0.0), answer.get("watched_rss_mb", 0.0)), "pages": answer["pages"],
-            "failed_pages": answer.get("failed_pages", []), "diagnostics": answer.get("diagnostics", {}), "document": document,
+            "failed_pages": answer.get("failed_pages", []), "partial_because": answer.get("partial_because", []),
+            "diagnostics": answer.get("diagnostics", {}), "document": document,
             "worker": answer["worker"]}
 
 

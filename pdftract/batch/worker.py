@@ -34,6 +34,8 @@ from pdftract.errors import Code, PdftractError
 
 #: answer statuses of a success: read as is, or through a fallback tier, or with pages that could not be read
 OK, RECOVERED, PARTIAL = "OK", "RECOVERED", "PARTIAL"
+#: page diagnostics that make a document read as is PARTIAL: something on it could not be read, or not surely
+DOUBT_CODES = frozenset({Code.TEXT_AS_GRAPHICS, Code.NO_TITLE_BLOCK, Code.LOW_CONFIDENCE})
 
 
 def _vm_kb(field: str) -> int:
@@ -130,7 +132,8 @@ def _ladder(task: dict[str, Any], route: list[str]) -> dict[str, Any]:
         return {"ok": False, "error_category": Code.PAGE_PARSE_FAILED.value, "message": f"no page could be read ({len(failed)} pages)"}
     if ocr_note is not None:
         return {"ok": False, "error_category": ocr_note[0], "message": ocr_note[1]}
-    if failed:
+    doubts = sorted({d.code.value for s in sheets for d in s.diagnostics if d.code in DOUBT_CODES})
+    if failed or (doubts and status == OK):
         status = PARTIAL
     t = time.perf_counter()
     text = doc.to_json()
@@ -142,7 +145,7 @@ def _ladder(task: dict[str, Any], route: list[str]) -> dict[str, Any]:
     timings["write_s"] = round(time.perf_counter() - t, 3)
     codes = Counter(d.code.value for s in sheets for d in s.diagnostics) + Counter(d.code.value for d in doc.diagnostics)
     return {"ok": True, "status": status, "pages": doc.page_count, "timings": timings,
-            "diagnostics": dict(sorted(codes.items())), "failed_pages": failed}
+            "diagnostics": dict(sorted(codes.items())), "failed_pages": failed, "partial_because": doubts}
 
 
 def _ocr(task: dict[str, Any], doc: Any, route: list[str], timings: dict[str, float]) -> tuple[Any, str | None, tuple[str, str] | None]:

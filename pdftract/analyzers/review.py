@@ -1,0 +1,154 @@
+"""The page review: what a page could not be read for, said loudly as page diagnostics.
+
+Runs after the structure analyzers and looks at the page and their results:
+
+* ``TEXT_AS_GRAPHICS``: the visible text is drawn as vector shapes. Glyph-sized subpaths (longest side
+  0.8-20 pt) outnumber the visible text characters more than :data:`SHAPES_PER_CHAR` to one (at least
+  :data:`MIN_SHAPES` of them); a hidden text layer beside them is counted in the message. On the shared
+  corpus, pages with a real text layer have at most 9 such shapes per visible character, and pages drawn
+  as outlines or strokes have at least 200 (docs/confidence.md).
+* ``NO_TITLE_BLOCK``: the sheet has a drawing frame (long rules near all four edges) and no title block
+  was found.
+* ``LOW_CONFIDENCE``: title-block fields, tables, dimensions or feature control frames whose
+  ``confidence`` is below :data:`pdftract.analyzers.confidence.LOW`, listed by key or index.
+
+Its own result (``review``) summarises the same: ``{"text_as_graphics": bool, "framed": bool,
+"low_confidence": int}``.
+
+>>> from pdftract.testing import make_sheet
+>>> sheet = make_sheet(text=[("DWG NO", 10, 10)])
+>>> review_page(sheet, None, (), (), ()).value
+{'framed': False, 'low_confidence': 0, 'text_as_graphics': False}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pdftract.analyzers.confidence import LOW
+from pdftract.analyzers.dimensions import Dimension
+from pdftract.analyzers.gdt import FeatureControlFrame
+from pdftract.analyzers.grid import rules_for
+from pdftract.analyzers.tables import Table
+from pdftract.analyzers.title_block import TitleBlock
+from pdftract.errors import Code
+from pdftract.model.diagnostics import Diagnostic, Severity
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.pipeline import Reported, analyzer
+
+#: glyph-sized shapes per visible character above which the visible text counts as drawn
+SHAPES_PER_CHAR = 20.0
+#: fewer glyph-sized shapes than this never count as drawn text
+MIN_SHAPES = 200
+#: longest side of a glyph-sized subpath, in points
+GLYPH_MIN, GLYPH_MAX = 0.8, 20.0
+
+
+def glyph_sized_shapes(sheet: SheetLike, stop_at: int | None = None) -> int:
+    """Subpaths whose longest side is glyph-sized (:data:`GLYPH_MIN` to :data:`GLYPH_MAX` points);
+    counting stops at ``stop_at``. A path whose whole box is glyph-sized counts as many shapes as it
+    has subpaths, without looking at each."""
+    n = 0
+    for p in sheet.paths:
+        b = p.bbox
+        side = max(b.x1 - b.x0, b.bottom - b.top)
+        if side < GLYPH_MIN:
+            continue
+        if side <= GLYPH_MAX:
+            n += max(1, p.subpath_count)
+        elif len(p.segments) > 2:
+            n += _small_subpaths(p.segments)
+        if stop_at is not None and n >= stop_at:
+            break
+    return n
+
+
+def _small_subpaths(segments: Sequence[Any]) -> int:
+    n = 0
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    open_ = False
+    for seg in segments:
+        if seg.kind == "move":
+            if open_ and GLYPH_MIN <= max(x1 - x0, y1 - y0) <= GLYPH_MAX:
+                n += 1
+            x0 = y0 = float("inf")
+            x1 = y1 = float("-inf")
+            open_ = False
+            continue
+        for x, y in seg.points:
+            x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+        open_ = True
+    if open_ and GLYPH_MIN <= max(x1 - x0, y1 - y0) <= GLYPH_MAX:
+        n += 1
+    return n
+
+
+def _framed(sheet: SheetLike) -> bool:
+    """Long rules near all four edges of the page: a drawing frame (a border), as a sheet has and a
+    manual page or a sketch has not."""
+    rules = rules_for(sheet, 0)
+    w, h = sheet.width, sheet.height
+    if not len(rules.h) or not len(rules.v):
+        return False
+    hy, hlen = rules.h[:, 0], rules.h[:, 2] - rules.h[:, 1]
+    vx, vlen = rules.v[:, 0], rules.v[:, 2] - rules.v[:, 1]
+    long_h, long_v = hlen >= 0.6 * w, vlen >= 0.6 * h
+    return bool((long_h & (hy <= 0.12 * h)).any() and (long_h & (hy >= 0.88 * h)).any()
+                and (long_v & (vx <= 0.12 * w)).any() and (long_v & (vx >= 0.88 * w)).any())
+
+
+def review_page(sheet: SheetLike, title_block: TitleBlock | None, tables: Sequence[Table], dimensions: Sequence[Dimension],
+                frames: Sequence[FeatureControlFrame]) -> Reported:
+    """The review of one page: its diagnostics and a summary (see the module docstring)."""
+    diags: list[Diagnostic] = []
+    visible = sum(1 for g in sheet.glyphs if not g.invisible and g.text.strip())
+    hidden = sum(1 for g in sheet.glyphs if g.invisible and g.text.strip())
+    drawn = False
+    if len(sheet.segments) >= MIN_SHAPES and visible * SHAPES_PER_CHAR < len(sheet.segments):
+        shapes = glyph_sized_shapes(sheet)
+        drawn = shapes >= MIN_SHAPES and visible * SHAPES_PER_CHAR < shapes
+        if drawn:
+            layer = f"; a hidden text layer of {hidden} characters lies beside them" if hidden else ""
+            diags.append(Diagnostic.make(
+                Code.TEXT_AS_GRAPHICS,
+                f"the visible text looks drawn as vector shapes: {shapes} glyph-sized shapes against {visible} visible "
+                f"text characters{layer}; text, title block, tables and dimensions drawn that way are not read",
+                severity=Severity.WARNING, page=sheet.number, analyzer="review",
+                shapes=shapes, visible_chars=visible, hidden_chars=hidden))
+    framed = _framed(sheet)
+    if framed and title_block is None:
+        why = " (its text is drawn as graphics)" if drawn else ""
+        diags.append(Diagnostic.make(
+            Code.NO_TITLE_BLOCK, f"the sheet has a drawing frame but no title block was found{why}",
+            severity=Severity.WARNING, page=sheet.number, analyzer="review"))
+    low: dict[str, list[Any]] = {}
+    if title_block is not None:
+        fields = [k for k, f in title_block.fields.items() if f.confidence < LOW]
+        if fields:
+            low["title_block"] = fields
+    groups: tuple[tuple[str, Sequence[Table | Dimension | FeatureControlFrame]], ...] = (
+        ("tables", tables), ("dimensions", dimensions), ("gdt_frames", frames))
+    for name, items in groups:
+        idx = [i for i, it in enumerate(items) if it.confidence < LOW]
+        if idx:
+            low[name] = idx
+    count = sum(len(v) for v in low.values())
+    if count:
+        parts = "; ".join(f"{k} {', '.join(str(x) for x in v)}" for k, v in low.items())
+        diags.append(Diagnostic.make(
+            Code.LOW_CONFIDENCE, f"{count} results read with confidence below {LOW}: {parts}",
+            severity=Severity.WARNING, page=sheet.number, analyzer="review", **low))
+    return Reported({"framed": framed, "low_confidence": count, "text_as_graphics": drawn}, tuple(diags))
+
+
+@analyzer("review", requires={"glyphs", "paths", "title_block", "tables", "dimensions", "gdt_frames"}, assigns={"review"})
+def review_analyzer(sheet: Sheet, settings: None) -> Reported:
+    """Page diagnostics for what could not be read: text drawn as graphics, a frame without a title block,
+    results of low confidence."""
+    r = sheet.results
+    return review_page(sheet, r.get("title_block"), r.get("tables", ()), r.get("dimensions", ()), r.get("gdt_frames", ()))
+
+
+__all__ = ["MIN_SHAPES", "SHAPES_PER_CHAR", "glyph_sized_shapes", "review_page"]
