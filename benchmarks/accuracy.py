@@ -135,9 +135,9 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
     ``text_contains``: strings that must appear in the page's reading text (the
     floor every analyzer builds on). ``title_block``: canonical fields; scored
     against the title-block analyzer once it exists. ``tables``, ``dimensions``
-    and ``gdt_frames`` likewise. With ``complete_fields`` the expected title-block
-    fields are all the page prints (person names aside): any other field found is
-    false (``title_block.false_fields``). A page with ``dimensions_complete`` lists
+    and ``gdt_frames`` likewise. With ``complete_fields`` (or ``title_block_complete``
+    on the page) the expected title-block fields are all the page prints (person
+    names aside): any other field found is false (``title_block.false_fields``). A page with ``dimensions_complete`` lists
     every dimension: any other dimension found is false. ``calibration`` collects
     ``(analyzer, confidence, right)`` for every scored result.
     """
@@ -183,7 +183,7 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
                         calib.append(("title_block", float(got.get("confidence", 1.0)), right))
                         if not right:
                             fs.miss(f"{exp['file']} p{exp['page']}: {key} {got.get('value')!r} != {value!r}")
-        if complete_fields and "title_block" in exp:
+        if (complete_fields or exp.get("title_block_complete")) and "title_block" in exp:
             fields = (page.get("title_block") or {}).get("fields", {})
             ff = out.setdefault(("title_block", "false_fields"), Score())
             for key, got in fields.items():

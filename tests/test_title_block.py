@@ -106,9 +106,12 @@ def test_real_title_blocks() -> None:
     expectations = [e for e in json.loads(accuracy.EXPECTATIONS.read_text(encoding="utf-8"))["expectations"]
                     if "title_block" in e and "kicad" not in e["file"]]
     scores = accuracy.score_real(expectations, CORPUS)
-    fields = [s for (a, _f), s in scores.items() if a == "title_block"]
-    # measured 64 of 70 (0.914) over 15 pages of 13 files; misses: Cyrillic А in GOST sizes, unlabelled cells, stroked text
-    assert sum(s.exact for s in fields) / sum(s.truth for s in fields) >= 0.88
+    fields = [s for (a, f), s in scores.items() if a == "title_block" and f != "false_fields"]
+    # measured 172 of 213 (0.808) over 34 pages of 18 files, every listing complete (person names aside); misses:
+    # outlined and stroked text (harness, P&ID, RespiraWorks), unlabelled cells (GOST material, Inventor sheet
+    # number, company cells), the drawn ± of the SolidWorks tolerance block
+    assert sum(s.exact for s in fields) / sum(s.truth for s in fields) >= 0.76
+    assert scores[("title_block", "false_fields")].fp <= 2  # measured 0
 
 
 def test_plm_example(tmp_path: Path) -> None:

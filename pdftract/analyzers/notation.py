@@ -101,3 +101,27 @@ def subscript(text: str) -> str:
 
 
 __all__ = ["NUMBER", "VALUE", "canonical_fraction", "canonical_symbols", "decimals", "parse_number", "subscript", "superscript"]
+
+
+#: letters of other scripts that print like a Latin capital or digit (a CAD font's Cyrillic А in ``А3``)
+_LOOKALIKES = str.maketrans({
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X",
+    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x", "у": "y", "І": "I", "Ј": "J", "Ѕ": "S",
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
+    "Τ": "T", "Υ": "Y", "Χ": "X",
+})
+
+
+def reader_code(text: str) -> str:
+    """A code a reader sees (a sheet size, a revision, a zone, a part number) written in Latin letters:
+    Cyrillic and Greek look-alikes and accents on Latin letters are folded, only when the result is
+    plain ASCII; any other text is returned as printed.
+
+    >>> reader_code("А3"), reader_code("Rev À"), reader_code("Blatt"), reader_code("Größe")
+    ('A3', 'Rev A', 'Blatt', 'Größe')
+    """
+    import unicodedata
+
+    folded = text.translate(_LOOKALIKES)
+    folded = "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
+    return folded if folded.isascii() and folded != text else text

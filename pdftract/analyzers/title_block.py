@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
+from pdftract.analyzers.notation import reader_code
 from pdftract.analyzers.tables import Table
 from pdftract.geometry import BBox
 from pdftract.model.sheet import Sheet, SheetLike
@@ -112,12 +113,14 @@ class Field:
     label_bbox: BBox
     evidence: str = "inline"
     confidence: float = 1.0
+    #: the text as printed when ``value`` was folded to what a reader sees (a Cyrillic ``А3`` size is ``A3``)
+    printed: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         from pdftract.serialize import bbox_out, r2
 
         return {"value": self.value, "label": self.label, "bbox": bbox_out(self.bbox), "label_bbox": bbox_out(self.label_bbox),
-                "evidence": self.evidence, "confidence": r2(self.confidence)}
+                "evidence": self.evidence, "confidence": r2(self.confidence), "printed": self.printed}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,6 +156,7 @@ class _Candidate:
     value_box: BBox | None  # frame
     area: BBox  # frame: the cell, or the label and value boxes
     how: str = "inline"  # where the value was found: inline | cell | near | right | below (see FIELD_EVIDENCE)
+    in_cell: bool = False  # the label stands in a ruled cell
 
 
 def _match_label(words: Sequence[Word]) -> tuple[str, int, str] | None:
@@ -285,6 +289,9 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
     label_ids = {w.id for (lab, *_r), k in zip(labels, kept, strict=True) if k for w, _b in lab}
     same_row_labels = [(idx, BBox.union_all(b for _w, b in lab)) for idx, (lab, *_r) in enumerate(labels) if kept[idx]]
     out: list[_Candidate] = []
+    line_boxes: dict[int, list[BBox]] = {}
+    for w, b in framed.values():
+        line_boxes.setdefault(w.line_id, []).append(b)
     all_items = list(framed.values())
     for idx, (lab, inline, key, rest, x_end) in enumerate(labels):
         cell = cells[idx]
@@ -307,7 +314,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
                 if jdx != idx and lb.x0 > label_box.x1 and lb.top < label_box.bottom and lb.bottom > label_box.top:
                     x1 = min(x1, lb.x0 - 0.1)
             bottom = area.bottom if cell is not None else label_box.bottom + 2.2 * size
+            # a line with a word printed across this cell's left rule (a banner over the block) is not its value
+            crossing = {lid for lid, boxes in line_boxes.items()
+                        if cell is not None and any(b.x0 + 0.5 < area.x0 < b.x1 - 0.5 for b in boxes)}
             value_items = [wb for wb in all_items if wb[0].id not in label_ids and x0 <= (wb[1].x0 + wb[1].x1) / 2 <= x1
+                           and wb[0].line_id not in crossing
                            and label_box.top < (wb[1].top + wb[1].bottom) / 2 <= bottom
                            and not any(jdx != idx and (wb[1].top + wb[1].bottom) / 2 > lb.bottom and lb.x0 <= wb[1].x0 <= lb.x1 + 1
                                        and lb.top > label_box.bottom for jdx, lb in same_row_labels)]
@@ -361,7 +372,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
         value_box = BBox.union_all(b for _w, b in value_items) if value_items else None
         if value_box is not None and cell is None:
             area = area.union(value_box)
-        out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area, how=how))
+        out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area, how=how,
+                              in_cell=cell is not None))
     return out
 
 
@@ -444,12 +456,16 @@ FIELD_FORMS: dict[str, re.Pattern[str]] = {
     "scale": re.compile(r"^(?:\d+(?:[.,]\d+)?\s*[:/]\s*\d+(?:[.,]\d+)?(?:\s*\(.*\))?|N\.?T\.?S\.?|NONE|N/A|AS SHOWN|FULL|-)$",
                         re.IGNORECASE),
     "size": re.compile(r"^(?:[A-E]|[AaАа][0-4]|ANSI\s*[A-E]|ISO\s*A[0-4]|LETTER|TABLOID)$", re.IGNORECASE),
-    "date": re.compile(r"^(?:[A-Za-z]{3,9},? )?(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[ .-]?[A-Za-zÄäÖöÜü]{3,9}\.?[ .-]?\d{2,4}"
+    "date": re.compile(r"^(?:[A-Za-z]{3,9},? )?(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?|\d{1,2}[ .-]?[A-Za-zÄäÖöÜü]{3,9}\.?[ .-]?\d{2,4}"
                        r"|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})$"),
     "revision": re.compile(r"^[A-Za-z0-9]{1,3}(?:[.\-][A-Za-z0-9]{1,3}){0,2}$"),
     "weight": re.compile(r"^~?\d+(?:[.,]\d+)?\s*(?:kg|g|lb|lbs|gr)?$", re.IGNORECASE),
     "units": re.compile(r"^(?:MM|MILLIMET(?:ER|RE)S?|IN|INCH(?:ES)?|INCH/MM|MM/INCH|M)$", re.IGNORECASE),
 }
+#: a value that says there is no value
+_PLACEHOLDER = re.compile(r"^[-–—_.\s]+$")
+#: fields whose values are codes a reader reads in Latin letters (look-alike letters of other scripts folded)
+_CODE_FIELDS = ("drawing_number", "revision", "sheet_number", "sheet_count", "scale", "size", "part_number")
 #: fields whose values are short: a value longer than this many characters is doubted
 _SHORT_FIELDS = {"drawing_number": 40, "part_number": 40, "revision": 12, "sheet_number": 8, "sheet_count": 8, "scale": 20,
                  "size": 12, "date": 24, "weight": 20, "units": 16, "projection": 40}
@@ -491,6 +507,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         return None
     blocked = [t.bbox for t in tables]
     best: tuple[int, int, list[_Candidate]] | None = None
+    seed: tuple[int, list[_Candidate]] | None = None
     all_groups: dict[int, list[list[_Candidate]]] = {}
     for direction in (0, 90, 270, 180):
         dwords = [w for w in words if round(w.direction) % 360 == direction]
@@ -507,15 +524,28 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                 len(keys) >= 2 and all(c.value for c in named) and any(c.area != c.label_box for c in named))
             if enough and (best is None or score > (best[0], best[1] == 0)):
                 best = (len(keys), direction, cluster)
+            elif seed is None and keys == {"sheet"}:
+                # "Sheet: 2/5" alone in a ruled cell: a small block whose other cells have no labels
+                sheet_cells = [c for c in named if c.in_cell and parse_sheet(c.value)[1] is not None]
+                if sheet_cells:
+                    seed = (direction, sheet_cells[:1])
+    tentative = best is None
     if best is None:
-        return None
+        if seed is None:
+            return None
+        best = (1, *seed)
     _n, direction, cluster = best
-    cluster.sort(key=lambda c: (c.label_box.top, c.label_box.x0))
+    # of two candidates for one key, the one in a ruled cell first, then the one nearer the middle of the
+    # block's labels (a detail view's "SCALE 4:1" beside the block is not the sheet's scale)
+    mx = sorted(c.label_box.center[0] for c in cluster)[len(cluster) // 2]
+    my = sorted(c.label_box.center[1] for c in cluster)[len(cluster) // 2]
+    cluster.sort(key=lambda c: (not c.in_cell, round(abs(c.label_box.center[0] - mx) + abs(c.label_box.center[1] - my), 3),
+                                c.label_box.top, c.label_box.x0))
     fields: dict[str, Field] = {}
     other: dict[str, Field] = {}
     for c in cluster:
-        if not c.value:
-            continue
+        if not c.value or _PLACEHOLDER.match(c.value):
+            continue  # an empty cell, or one holding only a dash ("--": nothing to say)
         vbox = box_from_frame(direction, c.value_box or c.area)
         lbox = box_from_frame(direction, c.label_box)
         if c.key == "other":
@@ -540,18 +570,29 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         fields[c.key] = Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
+    if tentative and len(fields) < 3:
+        return None  # a lone sheet number with nothing readable round it is no title block
+    for key in _CODE_FIELDS:
+        f = fields.get(key)
+        if f is not None and (code := reader_code(f.value)) != f.value:
+            fields[key] = replace(f, value=code, printed=f.value)
     n_fields = len(fields)
     ordered = {k: replace(fields[k], confidence=field_confidence(k, fields[k], n_fields)) for k in FIELD_ORDER if k in fields}
     other = {k: replace(f, confidence=field_confidence("other", f, n_fields)) for k, f in other.items()}
     return TitleBlock(bbox=box_from_frame(direction, area), fields=ordered, other=other, direction=direction)
 
 
-_DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])[A-Z0-9][A-Z0-9.\-/_]{4,}$")
-_DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
+_DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$)[A-Z0-9][A-Z0-9.\-/_]{4,}$")
+#: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
+_DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
 _SIZE = re.compile(r"^(?:A[0-4]|ANSI [A-E]|[Аа][0-4])$")
 
 
 _COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限")
+#: the units stated as a sentence in the block ("DIMENSIONS ARE IN INCHES", "ALL DIMENSIONS IN MM")
+_UNITS_SENTENCE = re.compile(r"(?i)\bDIMENSIONS\s+(?:ARE\s+)?IN\s+(INCH(?:ES)?|MILLIMET(?:ER|RE)S|MM|IN)\b")
+#: a company name by its form: a legal-form suffix at its end (``... Co., Ltd``, ``... GmbH``), no address or link
+_COMPANY_NAME = re.compile(r"(?i)^[^/@:]{2,}?\b(?:co\s*\.?\s*,?\s*ltd|ltd|inc|gmbh|llc|corp(?:oration)?|ag|kg|s\.\s?a|co)\.?$|^[^/@:]{2,}公司$")
 
 
 def _ruled_extent(sheet: SheetLike, direction: int, area: BBox) -> BBox:
@@ -619,6 +660,11 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("date", ln, fb)
         elif "size" not in fields and _SIZE.match(ln.text) and area.contains_point(fb.center):
             put("size", ln, fb)
+        elif "units" not in fields and (m := _UNITS_SENTENCE.search(ln.text)) and area.contains_point(fb.center):
+            box = box_from_frame(direction, fb)
+            fields["units"] = Field(value=m.group(1), label="", bbox=box, label_bbox=box, evidence="form")
+        elif "company" not in fields and _COMPANY_NAME.match(ln.text) and area.contains_point(fb.center) and len(ln.text) <= 80:
+            put("company", ln, fb)
     if "title" not in fields:
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken and sum(ch.isalpha() for ch in ln.text) >= 3
                 and ln.size >= 1.2 * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)]
