@@ -11,6 +11,7 @@ from pdftract.analyzers.callouts import callout_kind, find_callouts
 from pdftract.analyzers.dimensions import DimensionSettings, find_dimensions, read_dimension
 from pdftract.analyzers.leaders import geometry_for
 from pdftract.analyzers.notation import canonical_symbols, parse_number
+from pdftract.model.sheet import Sheet
 from pdftract.testing import line_path, make_sheet
 
 from .conftest import CORPUS, FIXTURES
@@ -240,3 +241,59 @@ def test_cli_dimensions_and_callouts() -> None:
     assert r.returncode == 0, r.stderr
     balloons = [c for c in json.loads(r.stdout) if c["kind"] == "balloon"]
     assert balloons and all(c["bom"]["record"]["item"] == str(c["item"]) for c in balloons)
+
+
+def _ordinate_sheet(values: list[str], dx: float = 0.0, dy: float = 0.0, scale: float = 1.0) -> Sheet:
+    """Ordinate values right-aligned in a column, each with its leader's jog running on from its right end."""
+    text, lines = [], []
+    for i, v in enumerate(values):
+        y = (300 + 30 * i) * scale + dy
+        x_end = 400 * scale + dx
+        width = 0.6 * 10 * scale * len(v)
+        text.append((v, x_end - width, y, 0, 10 * scale))
+        lines.append((x_end + 2 * scale, y - 3.5 * scale, x_end + 40 * scale, y - 3.5 * scale))  # the jog at mid-height
+        lines.append((x_end + 40 * scale, y - 3.5 * scale, x_end + 60 * scale, y - 20 * scale))  # on to the feature
+    return make_sheet(text=text, lines=lines)
+
+
+def test_ordinate_dimensions_are_a_column_with_a_zero_datum() -> None:
+    dims = find_dimensions(_ordinate_sheet(["0", "15.58", "21.11"]))
+    assert sorted(d.nominal for d in dims if d.nominal is not None) == [0.0, 15.58, 21.11]
+    assert {d.geometry for d in dims} == {"ordinate"} and all(d.confidence == 0.8 for d in dims)
+    # the same anywhere on the sheet and at twice the size
+    moved = find_dimensions(_ordinate_sheet(["0", "15.58", "21.11"], dx=-250, dy=150, scale=2.0))
+    assert sorted(d.text for d in moved) == sorted(d.text for d in dims)
+    # no datum, or too few values: plain numbers beside lines stay unread
+    assert find_dimensions(_ordinate_sheet(["5.2", "15.58", "21.11"])) == ()
+    assert find_dimensions(_ordinate_sheet(["0", "15.58"])) == ()
+
+
+@pytest.mark.parametrize("text", ["400 -6133", "0.5 ±1", "⌀10,50×6,50", "⌀9,00 X 5,00"])
+def test_forms_that_only_look_like_dimensions(text: str) -> None:
+    # a deviation as large as the size is a phone number; "⌀a X b" without a degree sign is a counterbore
+    # diameter and depth (the callout reads it), never a chamfer with an invented angle
+    assert read_dimension(text) is None
+
+
+def test_a_chamfer_angle_needs_its_degree_sign_or_a_chamfer_angle() -> None:
+    r = read_dimension("0,3×45")
+    assert r is not None and (r.kind, r.text) == ("chamfer", "0,3×45°")
+    r = read_dimension("1,00 X 45°")
+    assert r is not None and r.kind == "chamfer"
+
+
+@pytest.mark.corpus
+def test_no_phone_numbers_counterbores_or_open_boxes_on_real_pages() -> None:
+    import pdftract
+
+    manual = CORPUS / "manual-ender3-troubleshooting.pdf"
+    adapter = CORPUS / "mech-mesospim-m060-adapter-inventor.pdf"
+    galvo = CORPUS / "mech-mesospim-galvomount-inventor.pdf"
+    if not (manual.exists() and adapter.exists() and galvo.exists()):
+        pytest.skip("real corpus not present")
+    for sheet in pdftract.analyze(manual).pages:
+        assert sheet.results["dimensions"] == (), [d.text for d in sheet.results["dimensions"]]
+    dims = pdftract.analyze(adapter).page(1).results["dimensions"]
+    assert not any(d.basic for d in dims)  # a 4,00 between an extension line and a dimension line is not basic
+    galvo_dims = pdftract.analyze(galvo).page(1).results["dimensions"]
+    assert not any(d.kind == "chamfer" for d in galvo_dims)  # DIN 974 counterbores

@@ -156,7 +156,7 @@ _GRAMMAR = re.compile(
     (?P<chamfer_word>CHAMFER|FASE|C(?=\d*[.,]\d))?\s*
     (?P<prefix>S⌀|SR|⌀|R|□|\uFFFD)?\s*
     (?:(?P<hi>{_DECIMAL})\s*/\s*(?P<lo>{_DECIMAL})(?![\d/])|(?P<nominal>{VALUE}))\s*(?P<inch>["″])?\s*(?P<deg>°)?
-    (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*°?)?
+    (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*(?P<chamfer_deg>°)?)?
     \s*(?P<close>[)\]])?
     (?:\s*(?P<fit>{_FIT})(?![\d.,]))?
     (?:\s*(?P<sym>±)\s*(?P<symval>{NUMBER})(?P<symdeg>°)?|\s*(?P<dev1>[+\-]{NUMBER}|0(?:[.,]0+)?)(?:\s*/\s*(?P<dev2>[+\-]?{NUMBER}|0(?:[.,]0+)?))?)?
@@ -400,6 +400,8 @@ def read_dimension(text: str) -> _Reading | None:
         core = f"{prefix}{g['nominal']}{g['inch'] or ''}{g['deg'] or ''}"
     if g["deg"]:
         kind = "angular"
+    if g["chamfer_angle"] and not g["chamfer_deg"] and not (g["chamfer_word"] or g["chamfer_angle"] in ("30", "45", "60")):
+        return None  # "⌀10,50 X 6,50": a diameter and a depth (a counterbore note), no chamfer angle
     chamfer = bool(g["chamfer_angle"]) or bool(g["chamfer_word"])
     if chamfer:
         kind = "chamfer"
@@ -426,6 +428,9 @@ def read_dimension(text: str) -> _Reading | None:
                 return None
             upper, lower = max(a, b), min(a, b)
             tol = f"{dev1}/{dev2}"
+    if nominal and upper is not None and lower is not None and g["hi"] is None \
+            and max(abs(upper), abs(lower)) >= abs(nominal) and kind != "angular":
+        return None  # a deviation as large as the size itself ("400 -6133": a phone number, not a tolerance)
     basic = g["open"] == "["
     reference = g["open"] == "("
     if basic:
@@ -512,8 +517,13 @@ def _basic_box(sheet: SheetLike, bbox: BBox, direction: float, size: float) -> b
         if not near.contains(pb) or p.fill and not p.stroke:
             continue
         straight = [sg for sg in p.segments if sg.kind in ("line", "close")]
-        if p.is_rect or (p.subpath_count == 1 and 3 <= len(straight) <= 5 and len(straight) == len(p.segments) - 1):
+        if p.is_rect:
             return True
+        if p.subpath_count == 1 and 3 <= len(straight) <= 5 and len(straight) == len(p.segments) - 1:
+            start, end = straight[0].points[0], straight[-1].points[-1]
+            closed = straight[-1].kind == "close" or math.hypot(start[0] - end[0], start[1] - end[1]) <= 0.5
+            if closed:  # an open L of an extension and a dimension line round the text is no frame
+                return True
     return False
 
 
@@ -618,6 +628,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         groups.setdefault(lab, []).append(i)
     unit, unit_source = sheet_unit(sheet)
     out: list[Dimension] = []
+    loose: list[tuple[_Reading, str, list[_Piece], BBox, float, float]] = []  # plain numbers without geometry
+    anchors: list[tuple[_Reading, str, list[_Piece], BBox, float, float]] = []  # plain numbers with geometry
     for members in groups.values():
         group = [pieces[i] for i in members]
         if not any(_HAS_DIGIT.search(p.text) for p in group):
@@ -628,44 +640,112 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         reading = read_dimension(text)
         if reading is None:
             continue
-        words = sorted({p.word.id for p in ordered})
         bbox = BBox.union_all(p.word.bbox for p in ordered)
         size = max(p.size for p in ordered)
         angle = group[0].angle
         geometry, target = _support(geo, bbox, size * s.support_reach, size, reading.kind == "angular")
+        plain = reading.kind == "linear" and reading.count == 1 and not reading.strong and not schematic
         if geometry == "none" and s.require_geometry and not reading.strong:
+            if plain:
+                loose.append((reading, text, ordered, bbox, size, angle))
             continue
+        if plain:
+            anchors.append((reading, text, ordered, bbox, size, angle))  # may be the datum of an ordinate set
         if not reading.strong and re.fullmatch(r"\d{1,2}", text) and _near_page_edge(sheet, bbox):
             continue  # a zone number of the border, between its ticks
         if schematic and not (re.search(r"\d[.,]\d", text) and (reading.strong or _between_terminators(geo, bbox, size))):
             continue
-        basic = reading.basic or _basic_box(sheet, bbox, angle, size)
-        txt = reading.text
-        if basic and not reading.basic:
-            txt = re.sub(r"^((?:\d+× )?)(\S+)", r"\1[\2]", txt)
-        d_unit, d_source = ("deg", "angle") if reading.kind == "angular" else (("in", "inch_mark") if reading.inch_mark else (unit, unit_source))
-        if d_unit is None and reading.kind != "angular":
-            nom = re.search(r"(?<![\d])[.]\d", text)
-            if nom:
-                d_unit, d_source = "in", "number_style"
-        glyph_ids = tuple(sorted(g for p in ordered for g in p.word.glyph_ids))
-        out.append(
-            Dimension(
-                confidence=dimension_confidence(geometry, reading.kind, reading.strong, glyph_floor(sheet, glyph_ids)),
-                text=txt, nominal=reading.nominal, upper=reading.upper, lower=reading.lower, kind=reading.kind,
-                count=reading.count, unit=d_unit, unit_source=d_source, fit=reading.fit, basic=basic,
-                reference=reading.reference, dual=reading.dual, suffix=reading.suffix, bbox=bbox, direction=angle,
-                glyph_ids=glyph_ids, word_ids=tuple(words),
-                geometry=geometry, target=target, debug={"reading": text},
-            )
-        )
+        out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, geometry, target, (unit, unit_source)))
+    for reading, text, ordered, bbox, size, angle in _ordinates(geo, loose, anchors):
+        out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, "ordinate", None, (unit, unit_source)))
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
 
 
+def _dimension(sheet: SheetLike, reading: _Reading, text: str, ordered: list[_Piece], bbox: BBox, size: float, angle: float,
+               geometry: str, target: tuple[float, float] | None, sheet_units: tuple[str | None, str | None]) -> Dimension:
+    """The :class:`Dimension` of one accepted reading."""
+    unit, unit_source = sheet_units
+    basic = reading.basic or _basic_box(sheet, bbox, angle, size)
+    txt = reading.text
+    if basic and not reading.basic:
+        txt = re.sub(r"^((?:\d+× )?)(\S+)", r"\1[\2]", txt)
+    d_unit, d_source = ("deg", "angle") if reading.kind == "angular" else (("in", "inch_mark") if reading.inch_mark else (unit, unit_source))
+    if d_unit is None and reading.kind != "angular":
+        nom = re.search(r"(?<![\d])[.]\d", text)
+        if nom:
+            d_unit, d_source = "in", "number_style"
+    glyph_ids = tuple(sorted(g for p in ordered for g in p.word.glyph_ids))
+    return Dimension(
+        confidence=dimension_confidence(geometry, reading.kind, reading.strong, glyph_floor(sheet, glyph_ids)),
+        text=txt, nominal=reading.nominal, upper=reading.upper, lower=reading.lower, kind=reading.kind,
+        count=reading.count, unit=d_unit, unit_source=d_source, fit=reading.fit, basic=basic,
+        reference=reading.reference, dual=reading.dual, suffix=reading.suffix, bbox=bbox, direction=angle,
+        glyph_ids=glyph_ids, word_ids=tuple(sorted({p.word.id for p in ordered})),
+        geometry=geometry, target=target, debug={"reading": text},
+    )
+
+
+#: an ordinate set: at least this many values, one of them the zero datum
+MIN_ORDINATES = 3
+
+
+def _ordinates(geo: Any, loose: list[tuple[_Reading, str, list[_Piece], BBox, float, float]],
+               anchors: list[tuple[_Reading, str, list[_Piece], BBox, float, float]]) -> list[
+        tuple[_Reading, str, list[_Piece], BBox, float, float]]:
+    """Ordinate dimensions among plain numbers that have no dimension line (``loose``): each has a straight
+    line starting at one end of its text and running on along its baseline (the jog of the leader to its
+    feature), and the numbers stand in a column or a row aligned on that end, one of them ``0`` (the
+    datum, which may have geometry of its own: ``anchors``), at least :data:`MIN_ORDINATES` of them.
+    Returns the loose ones of each such set.
+    """
+    if len(loose) + len(anchors) < MIN_ORDINATES or not loose or not geo.strokes:
+        return []
+    n_loose = len(loose)
+    loose = loose + anchors
+    index = BoxIndex((i, st.bbox) for i, st in enumerate(geo.strokes))
+    attached: list[tuple[int, str, float, int]] = []  # (loose index, side, end coordinate along, direction)
+    for k, (_r, _t, _o, bbox, size, angle) in enumerate(loose):
+        rad = math.radians(angle)
+        ux, uy = math.cos(rad), math.sin(rad)
+        cx, cy = bbox.center
+        half = 0.5 * (abs(bbox.width * ux) + abs(bbox.height * uy))
+        for side, sign in (("start", -1.0), ("end", 1.0)):
+            ex, ey = cx + sign * half * ux, cy + sign * half * uy
+            probe = BBox(ex - size, ey - size, ex + size, ey + size)
+            for i in index.intersection(probe):
+                st = geo.strokes[i]
+                dx, dy = st.p1[0] - st.p0[0], st.p1[1] - st.p0[1]
+                length = math.hypot(dx, dy)
+                if length < 0.3 * size or abs(dx * uy - dy * ux) > 0.1 * length:
+                    continue  # too short, or not along the baseline
+                near = min((st.p0, st.p1), key=lambda q: math.hypot(q[0] - ex, q[1] - ey))
+                far = st.p1 if near is st.p0 else st.p0
+                if math.hypot(near[0] - ex, near[1] - ey) > 1.2 * size or ((far[0] - near[0]) * ux + (far[1] - near[1]) * uy) * sign <= 0:
+                    continue  # not starting at this end, or running back over the text
+                attached.append((k, side, ex * ux + ey * uy, round(angle) % 360))
+                break
+    groups: dict[tuple[str, int], list[tuple[int, float]]] = {}
+    for k, side, along, direction in attached:
+        groups.setdefault((side, direction), []).append((k, along))
+    accepted: set[int] = set()
+    for members in groups.values():
+        members.sort(key=lambda m: m[1])
+        run: list[tuple[int, float]] = []
+        for m in members + [(-1, math.inf)]:
+            if run and m[1] - run[0][1] > 1.0 * loose[run[0][0]][4]:
+                ks = [r[0] for r in run]
+                if len(ks) >= MIN_ORDINATES and any(loose[x][0].nominal == 0.0 for x in ks):
+                    accepted.update(ks)
+                run = []
+            run.append(m)
+    return [loose[k] for k in sorted(accepted) if k < n_loose]
+
+
 #: prior confidence of a dimension by the drawing geometry found round its text: a dimension line with a
-#: terminator at each end, a leader, or none (kept on the strength of its text form alone)
-GEOMETRY_EVIDENCE = {"dimension_line": 0.9, "leader": 0.85, "none": 0.6}
+#: terminator at each end, a leader, an ordinate set (a line from each value, a 0 datum), or none (kept on the
+#: strength of its text form alone)
+GEOMETRY_EVIDENCE = {"dimension_line": 0.9, "leader": 0.85, "ordinate": 0.8, "none": 0.6}
 
 
 def dimension_confidence(geometry: str, kind: str, strong: bool, glyphs: float) -> float:
