@@ -530,6 +530,10 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                 if sheet_cells:
                     seed = (direction, sheet_cells[:1])
     tentative = best is None
+    if best is None and seed is None:
+        structural = _structural_block(sheet, words, blocked, settings)
+        if structural is not None:
+            best, tentative = structural, False
     if best is None:
         if seed is None:
             return None
@@ -593,6 +597,62 @@ _COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公�
 _UNITS_SENTENCE = re.compile(r"(?i)\bDIMENSIONS\s+(?:ARE\s+)?IN\s+(INCH(?:ES)?|MILLIMET(?:ER|RE)S|MM|IN)\b")
 #: a company name by its form: a legal-form suffix at its end (``... Co., Ltd``, ``... GmbH``), no address or link
 _COMPANY_NAME = re.compile(r"(?i)^[^/@:]{2,}?\b(?:co\s*\.?\s*,?\s*ltd|ltd|inc|gmbh|llc|corp(?:oration)?|ag|kg|s\.\s?a|co)\.?$|^[^/@:]{2,}公司$")
+
+
+#: what a value says of itself when its label is in no vocabulary we know
+_FORM_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("date", re.compile(r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[ .-][A-Za-zÄäÖöÜü]{3,9}\.?[ .-]\d{2,4})$")),
+    ("scale", re.compile(r"^\d+(?:[.,]\d+)?\s*:\s*\d+(?:[.,]\d+)?$")),
+    ("size", re.compile(r"^(?:[AaАа][0-4]|ANSI\s*[A-E])$")),
+    ("sheet", re.compile(r"^\d{1,3}\s*(?:/|OF|VON|DE)\s*\d{1,3}$", re.IGNORECASE)),
+)
+
+
+def _structural_block(sheet: SheetLike, words: list[Word], blocked: list[BBox],
+                      settings: TitleBlockSettings) -> tuple[int, int, list[_Candidate]] | None:
+    """A title block found without known label words: ruled cells holding a small text at the top (a label,
+    in whatever language) over a larger one (its value). A value whose form says what it is (a date, a
+    scale, a sheet size, a sheet x of y, a drawing number) gets that key; any other keeps its printed label
+    under ``other``. The cells must cluster into one block with at least ``min_fields`` values of which two
+    have a key by form."""
+    layout = sheet.layout
+    best: tuple[int, int, list[_Candidate]] | None = None
+    page_big = max(sheet.width, sheet.height)
+    for direction in (0, 90, 270, 180):
+        rules = rules_for(sheet, direction)
+        if not len(rules.h) or not len(rules.v):
+            continue
+        by_cell: dict[tuple[float, float, float, float], list[tuple[Any, BBox]]] = {}
+        for ln in layout.lines:
+            if ln.invisible or round(ln.direction) % 360 != direction or any(b.contains_point(ln.bbox.center) for b in blocked):
+                continue
+            fb = box_to_frame(direction, ln.bbox)
+            cell = cell_around(rules, fb)
+            if cell is None or (cell[2] - cell[0]) > 0.5 * page_big or (cell[3] - cell[1]) > 0.15 * page_big:
+                continue
+            by_cell.setdefault(tuple(round(v, 1) for v in cell), []).append((ln, fb))  # type: ignore[arg-type]
+        cands: list[_Candidate] = []
+        for cell, lines in by_cell.items():
+            if len(lines) < 2:
+                continue
+            lines.sort(key=lambda t: (t[0].size, t[1].top, t[1].x0))
+            (label, lbox), rest = lines[0], sorted(lines[1:], key=lambda t: (t[1].top, t[1].x0))
+            first = rest[0][1]
+            before = lbox.bottom <= first.center[1] or lbox.x1 <= first.x0 + 0.5 * label.size  # above it, or left of it
+            if label.size > 0.85 * min(ln.size for ln, _b in rest) or not before:
+                continue  # no small label before the value
+            value = " ".join(ln.text for ln, _b in rest)
+            key = next((k for k, form in _FORM_KEYS if form.match(value)), None)
+            if key is None and _DWG_NO.match(value):
+                key = "drawing_number"
+            vbox = BBox.union_all(b for _ln, b in rest)
+            cands.append(_Candidate(key=key or "other", label=label.text.rstrip(":"), label_box=lbox, value=value,
+                                    value_box=vbox, area=BBox(*cell), how="form" if key else "cell", in_cell=True))
+        for cluster in _merge_near(_clusters(cands, settings.touch)):
+            keyed = {c.key for c in cluster if c.key != "other"}
+            if len(cluster) >= settings.min_fields and len(keyed) >= 2 and (best is None or len(cluster) > best[0]):
+                best = (len(cluster), direction, cluster)
+    return best
 
 
 def _ruled_extent(sheet: SheetLike, direction: int, area: BBox) -> BBox:
