@@ -397,6 +397,8 @@ def _triangle_on_stem(sheet: SheetLike, box: BBox, side: float) -> tuple[tuple[f
 def link_frames(sheet: SheetLike, frames: tuple[FeatureControlFrame, ...], dimensions: Sequence[Any]) -> tuple[FeatureControlFrame, ...]:
     """Each frame with the dimension it is attached to (directly above or below it, overlapping in x, within a
     frame height) and the target of a leader whose free end touches it."""
+    if not frames:
+        return ()  # no frame: the sheet's leader geometry is not needed (it is costly on dense stroked sheets)
     geo = geometry_for(sheet)
     out = []
     for f in frames:
