@@ -171,3 +171,16 @@ def test_a_block_in_an_unknown_language_is_read_by_structure_and_form() -> None:
     assert got["scale"][0] == "1:5" and got["date"][0] == "12.03.2024"
     assert (got["sheet_number"][0], got["sheet_count"][0]) == ("2", "3")
     assert all(f.confidence <= 0.6 for f in tb.fields.values())
+
+
+def test_a_sheet_that_prints_only_its_number_takes_the_count_of_the_set() -> None:
+    from pdftract.testing import simple_pdf
+
+    data = simple_pdf(pages=[["DWG NO: A-100", "REV: B", "SHEET 1 OF 3"], ["DWG NO: A-100", "REV: B", "SHEET 2"],
+                             ["DWG NO: A-100", "REV: B", "SHEET 3"]])
+    sheets = pdftract.analyze(data).sheets
+    assert [(s.sheet_number, s.sheet_count, s.sheet_count_from) for s in sheets] == [("1", "3", None), ("2", "3", 1), ("3", "3", 1)]
+    # two different counts in one file: nothing is carried
+    mixed = pdftract.analyze(simple_pdf(pages=[["DWG NO: A-1", "REV: B", "SHEET 1 OF 3"], ["DWG NO: A-2", "REV: B", "SHEET 1 OF 2"],
+                                               ["DWG NO: A-2", "REV: B", "SHEET 2"]])).sheets
+    assert mixed[2].sheet_count is None

@@ -44,6 +44,8 @@ class SheetSummary:
     title: str | None
     index_title: str | None = None  # the title a drawing-index table gives this sheet
     index_page: int | None = None  # the page holding that index
+    #: the page whose title block states ``sheet_count`` when this sheet's own block does not ("SHEET 2")
+    sheet_count_from: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +57,7 @@ class SheetSummary:
             "title": self.title,
             "index_title": self.index_title,
             "index_page": self.index_page,
+            "sheet_count_from": self.sheet_count_from,
         }
 
 
@@ -175,7 +178,9 @@ class Document:
         """The selected pages as drawing sheets (from their title blocks), linked to any drawing index.
 
         Needs the ``title_block`` analyzer (and ``tables`` for the index links);
-        pages without a title block are listed with ``None`` fields.
+        pages without a title block are listed with ``None`` fields. A sheet whose block gives its number
+        but no count takes the count the other sheets state, when they state one (``sheet_count_from``
+        names the page it came from).
         """
         pages = list(self.pages)
         summaries: dict[int, dict[str, Any]] = {}
@@ -190,6 +195,12 @@ class Document:
                 "page": sheet.number, "sheet_number": get("sheet_number"), "sheet_count": get("sheet_count"),
                 "drawing_number": get("drawing_number"), "revision": get("revision"), "title": get("title"),
             }
+        counts = {v["sheet_count"]: k for k, v in sorted(summaries.items(), reverse=True) if v["sheet_count"]}
+        if len(counts) == 1:  # one count stated across the set: a sheet that prints only its number has it too
+            (count, source), = counts.items()
+            for v in summaries.values():
+                if v["sheet_number"] and not v["sheet_count"]:
+                    v["sheet_count"], v["sheet_count_from"] = count, source
         by_sheet = {v["sheet_number"]: k for k, v in summaries.items() if v["sheet_number"]}
         for sheet in pages:
             for table in sheet.results.get("tables", ()):
