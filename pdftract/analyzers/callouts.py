@@ -261,6 +261,10 @@ def _balloon(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, rings: BoxInde
     return None
 
 
+#: what makes a multi-line note a hole callout: counterbore, countersink, depth (symbols or words)
+_HOLE_FEATURE = re.compile(r"[⌴⌵↧]|\b(?:CBORE|C'BORE|CSK|CSINK|C'SINK|DEEP|SPOTFACE|SF)\b", re.IGNORECASE)
+
+
 def _note(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, by_id: dict[int, Line], line_index: BoxIndex, word_index: BoxIndex,
           s: CalloutSettings, dim_glyphs: list[set[int]], table_boxes: list[BBox]) -> Callout | None:
     e = lead.free_end
@@ -288,9 +292,11 @@ def _note(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, by_id: dict[int, 
         return None
     block = _block(by_id, start, line_index)
     glyphs = tuple(sorted(g for ln in block for g in ln.glyph_ids))
-    if glyphs and sum(1 for g in glyphs if any(g in dg for dg in dim_glyphs)) >= 0.9 * len(glyphs):
-        return None  # the leader or dimension line of dimensions (⌀10 H7 THRU): reported with them
     text = canonical_symbols(" ".join(ln.text.strip() for ln in block))
+    # a hole note over several lines (⌀4,00 THRU / ⌴ ⌀7,00) is one callout even when its values are dimensions
+    composite = len(block) > 1 and _HOLE_FEATURE.search(text) is not None
+    if glyphs and not composite and sum(1 for g in glyphs if any(g in dg for dg in dim_glyphs)) >= 0.9 * len(glyphs):
+        return None  # the leader or dimension line of dimensions (⌀10 H7 THRU): reported with them
     kind = callout_kind(text)
     return Callout(text=text, kind=kind, target=lead.target, bbox=BBox.union_all(ln.bbox for ln in block),
                    terminator=geo.terminators[lead.terminator].kind, glyph_ids=glyphs, leader=lead.points,
