@@ -341,11 +341,18 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
             # a label cell: the value sits in the next cell to the right, in the same row
             probe = BBox(area.x1 + 1.0, area.top + 1.0, area.x1 + 2.0, area.bottom - 1.0)
             nxt = cell_around(rules, probe)
+            person = key in ("drawn_by", "checked_by", "approved_by")
+            if person and nxt is not None and (nxt[3] - nxt[1]) <= 1.5 * area.height:
+                # an approvals matrix (Drawn | 30.11.2018 | voigt): past the date cell, the name cell
+                first = [wb for wb in all_items if BBox(*nxt).contains_point(wb[1].center)]
+                if first and _DATE_LIKE.match(_join(first)):
+                    nxt2 = cell_around(rules, BBox(nxt[2] + 1.0, area.top + 1.0, nxt[2] + 2.0, area.bottom - 1.0))
+                    if nxt2 is not None and abs(nxt2[1] - nxt[1]) < 1.0 and abs(nxt2[3] - nxt[3]) < 1.0:
+                        nxt = nxt2
             if nxt is not None and (nxt[3] - nxt[1]) <= 1.5 * area.height:
                 nbox = BBox(*nxt)
                 inside = [wb for wb in all_items if nbox.contains_point(wb[1].center)]
                 text = _join(inside)
-                person = key in ("drawn_by", "checked_by", "approved_by")
                 lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
                 if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
                         and not lone and nbox.width <= 8 * area.width:
