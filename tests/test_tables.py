@@ -10,7 +10,7 @@ import pytest
 
 import pdftract
 from pdftract.analyzers.clouds import CloudSettings, find_clouds
-from pdftract.analyzers.tables import TableKind, TableSettings, find_tables, header_key
+from pdftract.analyzers.tables import Table, TableKind, TableSettings, find_tables, header_key
 from pdftract.testing import cloud_path, make_glyphs, make_sheet
 
 from .conftest import CORPUS, FIXTURES
@@ -174,3 +174,38 @@ def test_cli_tables(tmp_path: object) -> None:
     assert r.returncode == 0, r.stderr
     (table,) = json.loads(r.stdout)
     assert table["kind"] == "bom" and table["header"][0] == "Pos." and table["page"] == 1
+
+
+def _change_block(header: list[str], rows: list[list[str]]) -> list[Table]:
+    """A change block with its header at the bottom (DIN/ISO), rows counting upward."""
+    xs = [100, 130, 300, 360, 420]
+    ys = [100 + 12 * i for i in range(len(rows) + 2)]
+    lines = [(xs[0], y, xs[-1], y) for y in ys] + [(x, ys[0], x, ys[-1]) for x in xs]
+    text = []
+    for r, row in enumerate(list(reversed(rows)) + [header]):
+        for c, cell in enumerate(row):
+            if cell:
+                text.append((cell, xs[c] + 2, ys[r] + 9, 0, 7))
+    return list(find_tables(make_sheet(lines=lines, text=text), TableSettings()))
+
+
+def test_a_change_block_in_words_we_do_not_know_is_read_from_its_rows() -> None:
+    rows = [["A", "Erstausgabe", "01.02.2024", "Mü"], ["B", "Bohrung ergänzt", "12.03.2024", "Mü"]]
+    for header in (["Zust.", "Änderungen", "Datum", "Name"], ["Indice", "Modification", "Date", "Visa"]):
+        (t,) = _change_block(header, rows)
+        assert t.kind is TableKind.REVISION and t.header_at == "bottom" and list(map(list, t.rows)) == rows
+        assert t.columns[:3] == ("revision", "description", "date") and t.confidence <= 0.7
+    # the same words over rows that are no revisions (no dates, no short codes): no table
+    assert _change_block(["Zust.", "Änderungen", "Datum", "Name"], [["Erstausgabe", "Bohrung", "Welle", "Mü"]]) == []
+
+
+def test_a_parts_list_with_one_known_header_word_is_read_from_its_rows() -> None:
+    rows = [["1", "Vite M6", "4", "Acciaio"], ["2", "Rondella", "8", "Acciaio"], ["3", "Piastra", "1", "Alluminio"]]
+    xs = [100, 130, 300, 360, 420]
+    ys = [100 + 12 * i for i in range(len(rows) + 2)]
+    lines = [(xs[0], y, xs[-1], y) for y in ys] + [(x, ys[0], x, ys[-1]) for x in xs]
+    text = [(cell, xs[c] + 2, ys[r] + 9, 0, 7) for r, row in enumerate([["Pos.", "Descrizione", "Q.tà", "Materiale"], *rows])
+            for c, cell in enumerate(row)]
+    (t,) = find_tables(make_sheet(lines=lines, text=text), TableSettings())
+    assert t.kind is TableKind.BOM and t.columns[0] == "item" and t.columns[2] == "quantity"
+    assert [list(r) for r in t.rows] == rows

@@ -34,7 +34,7 @@ import enum
 import io
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -332,15 +332,18 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
         headers.pop(0)
         xs = xs[1:]
     keys = [k for _t, k in headers]
-    if len({k for k in keys if k}) < s.min_keys:
+    # a header band of words only (no digits) over three or more columns may be explained by its rows
+    wordy = len(headers) >= 3 and all(t and not any(ch.isdigit() for ch in t) for t, _k in headers)
+    if len({k for k in keys if k}) < s.min_keys and not wordy:
         return None
     # a header cell holds only its label: a label with its value below belongs to a title block
     for (text, key), a, b in zip(headers, xs, xs[1:], strict=False):
         _t, _ids, nlines = _cell_text(frame, (a, top, b, bottom))
         if key is not None and nlines > 1 and header_key(text) is None and len(text.split()) > 3:
             return None
-    kind = _classify(keys)
-    if kind is None:
+    kind = _classify(keys) if len({k for k in keys if k}) >= s.min_keys else None
+    by_content = kind is None
+    if by_content and not wordy:
         return None
     seen.add(key_band)
     header_h = bottom - top
@@ -390,7 +393,10 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
             bands_below = []
     bands = sorted(bands_above) + [(top, bottom)] + sorted(bands_below)
     header_index = len(bands_above)
-    return _assemble(frame, bands, header_index, xs, headers, kind, header_at, s)
+    if kind is not None and not by_content:
+        return _assemble(frame, bands, header_index, xs, headers, kind, header_at, s)
+    table = _assemble(frame, bands, header_index, xs, headers, kind or TableKind.OTHER, header_at, s)
+    return _kind_by_content(table)
 
 
 def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int, xs: list[float],
@@ -485,6 +491,50 @@ def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int
         cells=tuple(cells),
         debug={"columns_x": xs, "bands": bands, "frame": frame.direction},
     )
+
+
+_CONTENT_DATE = re.compile(r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[ .-][A-Za-zÄÖÜäöüé]{3,9}\.?[ .-]\d{2,4})$")
+_CONTENT_CODE = re.compile(r"^(?:[A-Za-z0-9]{1,3}|[-*])$")
+
+
+def _kind_by_content(table: Table) -> Table | None:
+    """A ruled table whose header words we do not know (``Zust. | Änderungen | Datum | Name``, ``Indice |
+    Modification | Date | Visa``), kept only when its rows say what it is: a column of dates and a column of
+    short codes make a revision table (columns ``revision``, ``date``, ``description`` for the longest
+    text, the printed header for the others); item numbers counting 1..n beside a column of small counts
+    make a parts list. Otherwise ``None``: an unknown grid is left alone."""
+    rows = [r for r in table.rows if any(c.strip() for c in r)]
+    if not rows:
+        return None
+    n = len(table.header)
+
+    def column(i: int) -> list[str]:
+        return [r[i].strip() for r in rows if r[i].strip()]
+
+    def all_match(i: int, form: re.Pattern[str]) -> bool:
+        vals = column(i)
+        return bool(vals) and all(form.match(v) for v in vals)
+
+    dates = [i for i in range(n) if all_match(i, _CONTENT_DATE)]
+    codes = [i for i in range(n) if i not in dates and all_match(i, _CONTENT_CODE)]
+    columns = list(table.columns)
+    if dates and codes:
+        columns[codes[0]] = "revision"
+        columns[dates[0]] = "date"
+        rest = [i for i in range(n) if i not in (codes[0], dates[0])]
+        if rest:
+            longest = max(rest, key=lambda i: (sum(len(v) for v in column(i)), -i))
+            columns[longest] = "description"
+        return replace(table, kind=TableKind.REVISION, columns=tuple(columns), confidence=min(table.confidence, 0.7))
+    numbers = [i for i in range(n) if all_match(i, re.compile(r"^\d{1,3}$"))]
+    for i in numbers:
+        items = sorted(int(v) for v in column(i))
+        if len(items) == len(rows) >= 2 and items == list(range(1, len(rows) + 1)):
+            counts = [j for j in numbers if j != i]
+            if counts:
+                columns[i], columns[counts[0]] = "item", "quantity"
+                return replace(table, kind=TableKind.BOM, columns=tuple(columns), confidence=min(table.confidence, 0.7))
+    return None
 
 
 def table_confidence(known: float, regular: float, straddling: float) -> float:
