@@ -56,11 +56,17 @@ def test_few_shapes_never_count_as_drawn_text() -> None:
     assert "TEXT_AS_GRAPHICS" not in _codes(out)
 
 
+#: the linework of a part: 210 hatch lines of a section (each longer than a glyph)
+PART = [(300 + 2 * k, 200, 340 + 2 * k, 260) for k in range(210)]
+
+
 def test_a_frame_without_a_title_block_is_said() -> None:
-    out = Pipeline().run(make_sheet(lines=FRAME, text=[("SECTION A-A", 300, 300)]))
+    out = Pipeline().run(make_sheet(lines=FRAME + PART, text=[("SECTION A-A", 300, 300)]))
     assert _codes(out) == ["NO_TITLE_BLOCK"]
     # no frame: a sketch or a manual page is not expected to carry a title block
-    assert _codes(Pipeline().run(make_sheet(text=[("SECTION A-A", 300, 300)]))) == []
+    assert _codes(Pipeline().run(make_sheet(lines=PART, text=[("SECTION A-A", 300, 300)]))) == []
+    # a frame round a page with no drawing in it (a manual's bordered cover) is no sheet either
+    assert _codes(Pipeline().run(make_sheet(lines=FRAME, text=[("USER MANUAL", 300, 300)]))) == []
 
 
 def _block(scale: str, dx: float = 0.0, dy: float = 0.0) -> pdftract.Sheet:
@@ -124,7 +130,8 @@ def test_a_document_with_doubts_is_partial_in_a_batch(tmp_path: Path) -> None:
 
     w = PdfWriter()
     font = w.helvetica()
-    frame = b"20 20 802 555 re S BT /F1 12 Tf 300 300 Td (SECTION A-A) Tj ET"
+    part = b" ".join(b"%d 100 m %d 140 l S" % (100 + 2 * k, 104 + 2 * k) for k in range(220))  # hatching of a section
+    frame = b"20 20 802 555 re S " + part + b" BT /F1 12 Tf 300 300 Td (SECTION A-A) Tj ET"
     w.add_page(frame, media=(0, 0, 842, 595), fonts={"F1": font})
     src = tmp_path / "frame-only.pdf"
     src.write_bytes(w.tobytes())

@@ -8,8 +8,8 @@ Runs after the structure analyzers and looks at the page and their results:
   message gives a lower bound); a hidden text layer beside them is counted in the message. On the shared
   corpus, pages with a real text layer have at most 9 such shapes per visible character, and pages drawn
   as outlines or strokes have at least 200 (docs/confidence.md).
-* ``NO_TITLE_BLOCK``: the sheet has a drawing frame (long rules near all four edges) and no title block
-  was found.
+* ``NO_TITLE_BLOCK``: the sheet has a drawing frame (long rules near all four edges), linework beyond it
+  (:data:`MIN_LINEWORK` segments: a bordered manual cover is no sheet) and no title block was found.
 * ``LOW_CONFIDENCE``: title-block fields, tables, dimensions or feature control frames whose
   ``confidence`` is below :data:`pdftract.analyzers.confidence.LOW`, listed by key or index.
 
@@ -43,6 +43,9 @@ from pdftract.pipeline import Reported, analyzer
 SHAPES_PER_CHAR = 20.0
 #: fewer glyph-sized shapes than this never count as drawn text
 MIN_SHAPES = 200
+#: path segments a framed page needs to count as a drawing sheet for NO_TITLE_BLOCK (a frame is 4-20; the
+#: bordered cover of a Word manual has 82, the sparsest framed sheet of the corpora without a block 440)
+MIN_LINEWORK = 200
 #: longest side of a glyph-sized subpath, in points
 GLYPH_MIN, GLYPH_MAX = 0.8, 20.0
 
@@ -101,27 +104,35 @@ def _small_subpaths(segments: Sequence[Any]) -> int:
 
 
 def _framed(sheet: SheetLike) -> bool:
-    """Long straight lines near all four edges of the page: a drawing frame (a border), as a sheet has and
-    a manual page or a sketch has not. Only paths spanning 60 % of the page one way are looked into."""
+    """Stroked straight lines near all four edges of the page, each edge's pieces on one line covering 60 %
+    of it: a drawing frame (a border, often broken by zone ticks), as a sheet has and a manual page or a
+    sketch has not. Only stroked paths reaching into an edge band (the outer 12 %) are looked into."""
     w, h = sheet.width, sheet.height
-    top = bottom = left = right = False
-    for p in sheet.paths:
-        b = p.bbox
-        if b.x1 - b.x0 < 0.6 * w and b.bottom - b.top < 0.6 * h:
-            continue
-        for seg in p.segments:
+    stroked = [p for p in sheet.paths if p.stroke]
+    if not stroked:
+        return False
+    boxes = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in stroked], dtype=np.float64)
+    near = (boxes[:, 1] <= 0.12 * h) | (boxes[:, 3] >= 0.88 * h) | (boxes[:, 0] <= 0.12 * w) | (boxes[:, 2] >= 0.88 * w)
+    runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
+    for i in np.flatnonzero(near).tolist():
+        for seg in stroked[i].segments:
             if seg.kind not in ("line", "close"):
                 continue
             (x0, y0), (x1, y1) = seg.points[0], seg.points[-1]
-            if abs(y1 - y0) <= 1.0 and abs(x1 - x0) >= 0.6 * w:
-                top = top or y0 <= 0.12 * h
-                bottom = bottom or y0 >= 0.88 * h
-            elif abs(x1 - x0) <= 1.0 and abs(y1 - y0) >= 0.6 * h:
-                left = left or x0 <= 0.12 * w
-                right = right or x0 >= 0.88 * w
-        if top and bottom and left and right:
-            return True
-    return False
+            if abs(y1 - y0) <= 1.0 and (y0 <= 0.12 * h or y0 >= 0.88 * h):
+                runs.setdefault(("top" if y0 <= 0.12 * h else "bottom", round(y0)), []).append((min(x0, x1), max(x0, x1)))
+            elif abs(x1 - x0) <= 1.0 and (x0 <= 0.12 * w or x0 >= 0.88 * w):
+                runs.setdefault(("left" if x0 <= 0.12 * w else "right", round(x0)), []).append((min(y0, y1), max(y0, y1)))
+    covered = set()
+    for (edge, _pos), pieces in runs.items():
+        total, end = 0.0, float("-inf")
+        for a, b in sorted(pieces):
+            if b > end:
+                total += b - max(a, end)
+                end = b
+        if total >= 0.6 * (w if edge in ("top", "bottom") else h):
+            covered.add(edge)
+    return len(covered) == 4
 
 
 def review_page(sheet: SheetLike, title_block: TitleBlock | None, tables: Sequence[Table], dimensions: Sequence[Dimension],
@@ -144,7 +155,8 @@ def review_page(sheet: SheetLike, title_block: TitleBlock | None, tables: Sequen
                 severity=Severity.WARNING, page=sheet.number, analyzer="review",
                 shapes=shapes, visible_chars=visible, hidden_chars=hidden))
     framed = _framed(sheet)
-    if framed and title_block is None:
+    # a frame round a page with little linework (a manual's bordered cover) is no drawing sheet
+    if framed and title_block is None and len(sheet.segments) >= MIN_LINEWORK:
         why = " (its text is drawn as graphics)" if drawn else ""
         diags.append(Diagnostic.make(
             Code.NO_TITLE_BLOCK, f"the sheet has a drawing frame but no title block was found{why}",
