@@ -198,8 +198,9 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
             if "dimensions" not in page:
                 out.setdefault(("dimensions", "zone"), Score(available=False)).fn += len(exp["dimensions"])
             else:
-                merge(out, score_expected_dimensions(where, exp["dimensions"], page["dimensions"]))
-                _calibrate_dimensions(calib, out, exp, page["dimensions"])
+                matched: list[dict[str, Any]] = []
+                merge(out, score_expected_dimensions(where, exp["dimensions"], page["dimensions"], matched))
+                _calibrate_dimensions(calib, out, exp, page["dimensions"], matched)
         if exp.get("callouts"):
             if "callouts" not in page:
                 out.setdefault(("callouts", "expected"), Score(available=False)).fn += len(exp["callouts"])
@@ -225,23 +226,19 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
     return out
 
 
-def _calibrate_dimensions(calib: Calibration, out: Scores, exp: dict[str, Any], got: list[dict[str, Any]]) -> None:
-    """Found dimensions that match an expected zone are right; on a page whose every dimension is listed,
-    the others are false (counted in ``dimensions.zone`` fp as well)."""
-    from pdftract.evaluate import _dim_zone_ok
-
-    pool = list(got)
-    for e in exp["dimensions"]:
-        hit = next((g for g in pool if _dim_zone_ok(e, g)), None)
-        if hit is not None:
-            pool.remove(hit)
-            calib.append(("dimensions", float(hit.get("confidence", 1.0)), True))
+def _calibrate_dimensions(calib: Calibration, out: Scores, exp: dict[str, Any], got: list[dict[str, Any]],
+                          matched: list[dict[str, Any]]) -> None:
+    """The found dimensions the scorer matched to an expected zone are right; on a page whose every dimension
+    is listed, the others are false (counted in ``dimensions.zone`` fp as well)."""
+    for hit in matched:
+        calib.append(("dimensions", float(hit.get("confidence", 1.0)), True))
     if exp.get("dimensions_complete"):
         zone = out[("dimensions", "zone")]
-        for g in pool:
-            zone.fp += 1
-            zone.miss(f"{exp['file']} p{exp['page']}: false dimension {g.get('text')!r}")
-            calib.append(("dimensions", float(g.get("confidence", 1.0)), False))
+        for g in got:
+            if not any(g is m for m in matched):
+                zone.fp += 1
+                zone.miss(f"{exp['file']} p{exp['page']}: false dimension {g.get('text')!r}")
+                calib.append(("dimensions", float(g.get("confidence", 1.0)), False))
 
 
 def calibration_table(calib: Calibration) -> str:

@@ -360,13 +360,14 @@ def score_dimensions(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]
     return out
 
 
-def score_expected_dimensions(where: str, expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping[str, Any]]) -> Scores:
+def score_expected_dimensions(where: str, expected: Sequence[Mapping[str, Any]], got: Sequence[Mapping[str, Any]],
+                              matched: list[Mapping[str, Any]] | None = None) -> Scores:
     """Real-corpus dimension expectations: each matched by its tolerance zone (nominal, upper, lower).
 
     Fields ``kind``, ``text``, ``fit``, ``count`` and ``dual`` are then compared;
     a field named in the expectation's ``pending`` list (it needs a later
     capability, e.g. a symbol drawn as paths) is counted under ``pending``, never
-    as a pass or a miss.
+    as a pass or a miss. The found dimensions that matched are appended to ``matched``.
     """
     out: Scores = {("dimensions", "zone"): Score()}
     pool = list(got)
@@ -381,6 +382,8 @@ def score_expected_dimensions(where: str, expected: Sequence[Mapping[str, Any]],
             zone.miss(f"{where}: missed {e['text']!r}")
             continue
         pool.remove(hit)
+        if matched is not None:
+            matched.append(hit)
         zone.tp += 1
         zone.exact += 1
         for name in ("kind", "text", "fit", "count", "dual"):

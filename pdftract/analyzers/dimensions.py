@@ -628,8 +628,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         groups.setdefault(lab, []).append(i)
     unit, unit_source = sheet_unit(sheet)
     out: list[Dimension] = []
-    loose: list[tuple[_Reading, str, list[_Piece], BBox, float, float]] = []  # plain numbers without geometry
-    anchors: list[tuple[_Reading, str, list[_Piece], BBox, float, float]] = []  # plain numbers with geometry
+    loose: list[_Found] = []  # plain numbers without geometry
+    anchors: list[_Found] = []  # plain numbers with geometry
     for members in groups.values():
         group = [pieces[i] for i in members]
         if not any(_HAS_DIGIT.search(p.text) for p in group):
@@ -686,13 +686,13 @@ def _dimension(sheet: SheetLike, reading: _Reading, text: str, ordered: list[_Pi
     )
 
 
+#: a reading accepted as a dimension candidate: reading, composed text, pieces in order, box, text size, angle
+_Found = tuple[_Reading, str, list[_Piece], BBox, float, float]
 #: an ordinate set: at least this many values, one of them the zero datum
 MIN_ORDINATES = 3
 
 
-def _ordinates(geo: Any, loose: list[tuple[_Reading, str, list[_Piece], BBox, float, float]],
-               anchors: list[tuple[_Reading, str, list[_Piece], BBox, float, float]]) -> list[
-        tuple[_Reading, str, list[_Piece], BBox, float, float]]:
+def _ordinates(geo: Any, loose: list[_Found], anchors: list[_Found]) -> list[_Found]:
     """Ordinate dimensions among plain numbers that have no dimension line (``loose``): each has a straight
     line starting at one end of its text and running on along its baseline (the jog of the leader to its
     feature), and the numbers stand in a column or a row aligned on that end, one of them ``0`` (the

@@ -25,6 +25,7 @@ Pure functions over strings, shared by the dimension, callout and text passes.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _VULGAR = {
     "½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5",
@@ -100,8 +101,9 @@ def subscript(text: str) -> str:
     return text.translate(_SUB) if text and set(text) <= _SUB_CHARS else "_{" + text + "}"
 
 
-__all__ = ["NUMBER", "VALUE", "canonical_fraction", "canonical_symbols", "decimals", "parse_number", "subscript", "superscript"]
-
+#: a date as a cell prints it: numeric (``12.03.2024``, ``3/3/17``, ``2018-04-30``) or with a month name
+#: (``23 APR 2020``); shared by the table and title-block passes that key values by their form
+DATE_FORM = re.compile(r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[ .-][A-Za-zÄÖÜäöüé]{3,9}\.?[ .-]\d{2,4})$")
 
 #: letters of other scripts that print like a Latin capital or digit (a CAD font's Cyrillic А in ``А3``)
 _LOOKALIKES = str.maketrans({
@@ -120,8 +122,10 @@ def reader_code(text: str) -> str:
     >>> reader_code("А3"), reader_code("Rev À"), reader_code("Blatt"), reader_code("Größe")
     ('A3', 'Rev A', 'Blatt', 'Größe')
     """
-    import unicodedata
-
     folded = text.translate(_LOOKALIKES)
     folded = "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
     return folded if folded.isascii() and folded != text else text
+
+
+__all__ = ["DATE_FORM", "NUMBER", "VALUE", "canonical_fraction", "canonical_symbols", "decimals", "parse_number", "reader_code",
+           "subscript", "superscript"]

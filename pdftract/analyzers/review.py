@@ -63,7 +63,7 @@ def glyph_sized_shapes(sheet: SheetLike, stop_at: int | None = None) -> int:
     paths = sheet.paths
     if not paths:
         return 0
-    boxes = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64)
+    boxes = _boxes(paths)
     side = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
     n = int(((side >= GLYPH_MIN) & (side <= GLYPH_MAX)).sum())
     if stop_at is not None and n >= stop_at:
@@ -80,6 +80,11 @@ def glyph_sized_shapes(sheet: SheetLike, stop_at: int | None = None) -> int:
         if scanned >= SCAN_BUDGET:
             return n + found + int(found * (total - scanned) / scanned)
     return n + found
+
+
+def _boxes(paths: Sequence[Any]) -> Any:
+    """The paths' boxes as an ``(n, 4)`` array of ``(x0, top, x1, bottom)``."""
+    return np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64).reshape(-1, 4)
 
 
 def _small_subpaths(segments: Sequence[Any]) -> int:
@@ -111,7 +116,7 @@ def _framed(sheet: SheetLike) -> bool:
     stroked = [p for p in sheet.paths if p.stroke]
     if not stroked:
         return False
-    boxes = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in stroked], dtype=np.float64)
+    boxes = _boxes(stroked)
     near = (boxes[:, 1] <= 0.12 * h) | (boxes[:, 3] >= 0.88 * h) | (boxes[:, 0] <= 0.12 * w) | (boxes[:, 2] >= 0.88 * w)
     runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
     for i in np.flatnonzero(near).tolist():

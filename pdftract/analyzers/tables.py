@@ -41,6 +41,7 @@ import numpy as np
 
 from pdftract.analyzers.confidence import clamp
 from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, rules_for
+from pdftract.analyzers.notation import DATE_FORM
 from pdftract.geometry import BBox
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
@@ -332,18 +333,18 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
         headers.pop(0)
         xs = xs[1:]
     keys = [k for _t, k in headers]
+    enough_keys = len({k for k in keys if k}) >= s.min_keys
     # a header band of words only (no digits) over three or more columns may be explained by its rows
     wordy = len(headers) >= 3 and all(t and not any(ch.isdigit() for ch in t) for t, _k in headers)
-    if len({k for k in keys if k}) < s.min_keys and not wordy:
+    if not enough_keys and not wordy:
         return None
     # a header cell holds only its label: a label with its value below belongs to a title block
     for (text, key), a, b in zip(headers, xs, xs[1:], strict=False):
         _t, _ids, nlines = _cell_text(frame, (a, top, b, bottom))
         if key is not None and nlines > 1 and header_key(text) is None and len(text.split()) > 3:
             return None
-    kind = _classify(keys) if len({k for k in keys if k}) >= s.min_keys else None
-    by_content = kind is None
-    if by_content and not wordy:
+    kind = _classify(keys) if enough_keys else None
+    if kind is None and not wordy:
         return None
     seen.add(key_band)
     header_h = bottom - top
@@ -393,10 +394,9 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
             bands_below = []
     bands = sorted(bands_above) + [(top, bottom)] + sorted(bands_below)
     header_index = len(bands_above)
-    if kind is not None and not by_content:
+    if kind is not None:
         return _assemble(frame, bands, header_index, xs, headers, kind, header_at, s)
-    table = _assemble(frame, bands, header_index, xs, headers, kind or TableKind.OTHER, header_at, s)
-    return _kind_by_content(table)
+    return _kind_by_content(_assemble(frame, bands, header_index, xs, headers, TableKind.OTHER, header_at, s))
 
 
 def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int, xs: list[float],
@@ -493,8 +493,8 @@ def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int
     )
 
 
-_CONTENT_DATE = re.compile(r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[ .-][A-Za-zÄÖÜäöüé]{3,9}\.?[ .-]\d{2,4})$")
 _CONTENT_CODE = re.compile(r"^(?:[A-Za-z0-9]{1,3}|[-*])$")
+_CONTENT_COUNT = re.compile(r"^\d{1,3}$")
 
 
 def _kind_by_content(table: Table) -> Table | None:
@@ -515,7 +515,7 @@ def _kind_by_content(table: Table) -> Table | None:
         vals = column(i)
         return bool(vals) and all(form.match(v) for v in vals)
 
-    dates = [i for i in range(n) if all_match(i, _CONTENT_DATE)]
+    dates = [i for i in range(n) if all_match(i, DATE_FORM)]
     codes = [i for i in range(n) if i not in dates and all_match(i, _CONTENT_CODE)]
     columns = list(table.columns)
     if dates and codes:
@@ -526,7 +526,7 @@ def _kind_by_content(table: Table) -> Table | None:
             longest = max(rest, key=lambda i: (sum(len(v) for v in column(i)), -i))
             columns[longest] = "description"
         return replace(table, kind=TableKind.REVISION, columns=tuple(columns), confidence=min(table.confidence, 0.7))
-    numbers = [i for i in range(n) if all_match(i, re.compile(r"^\d{1,3}$"))]
+    numbers = [i for i in range(n) if all_match(i, _CONTENT_COUNT)]
     for i in numbers:
         items = sorted(int(v) for v in column(i))
         if len(items) == len(rows) >= 2 and items == list(range(1, len(rows) + 1)):

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
-from pdftract.analyzers.notation import reader_code
+from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
 from pdftract.geometry import BBox
 from pdftract.model.sheet import Sheet, SheetLike
@@ -314,14 +314,14 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
                 if jdx != idx and lb.x0 > label_box.x1 and lb.top < label_box.bottom and lb.bottom > label_box.top:
                     x1 = min(x1, lb.x0 - 0.1)
             bottom = area.bottom if cell is not None else label_box.bottom + 2.2 * size
-            # a line with a word printed across this cell's left rule (a banner over the block) is not its value
-            crossing = {lid for lid, boxes in line_boxes.items()
-                        if cell is not None and any(b.x0 + 0.5 < area.x0 < b.x1 - 0.5 for b in boxes)}
             value_items = [wb for wb in all_items if wb[0].id not in label_ids and x0 <= (wb[1].x0 + wb[1].x1) / 2 <= x1
-                           and wb[0].line_id not in crossing
                            and label_box.top < (wb[1].top + wb[1].bottom) / 2 <= bottom
                            and not any(jdx != idx and (wb[1].top + wb[1].bottom) / 2 > lb.bottom and lb.x0 <= wb[1].x0 <= lb.x1 + 1
                                        and lb.top > label_box.bottom for jdx, lb in same_row_labels)]
+            if cell is not None:
+                # a line with a word printed across this cell's left rule (a banner over the block) is not its value
+                value_items = [wb for wb in value_items
+                               if not any(b.x0 + 0.5 < area.x0 < b.x1 - 0.5 for b in line_boxes[wb[0].line_id])]
             if cell is None and value_items:
                 first_line = min(value_items, key=lambda wb: wb[1].top)[0].line_id
                 value_items = [wb for wb in value_items if wb[0].line_id == first_line]
@@ -538,7 +538,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                     seed = (direction, sheet_cells[:1])
     tentative = best is None
     if best is None and seed is None:
-        structural = _structural_block(sheet, words, blocked, settings)
+        structural = _structural_block(sheet, blocked, settings)
         if structural is not None:
             best, tentative = structural, False
     if best is None:
@@ -608,15 +608,14 @@ _COMPANY_NAME = re.compile(r"(?i)^[^/@:]{2,}?\b(?:co\s*\.?\s*,?\s*ltd|ltd|inc|gm
 
 #: what a value says of itself when its label is in no vocabulary we know
 _FORM_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("date", re.compile(r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[ .-][A-Za-zÄäÖöÜü]{3,9}\.?[ .-]\d{2,4})$")),
+    ("date", DATE_FORM),
     ("scale", re.compile(r"^\d+(?:[.,]\d+)?\s*:\s*\d+(?:[.,]\d+)?$")),
     ("size", re.compile(r"^(?:[AaАа][0-4]|ANSI\s*[A-E])$")),
     ("sheet", re.compile(r"^\d{1,3}\s*(?:/|OF|VON|DE)\s*\d{1,3}$", re.IGNORECASE)),
 )
 
 
-def _structural_block(sheet: SheetLike, words: list[Word], blocked: list[BBox],
-                      settings: TitleBlockSettings) -> tuple[int, int, list[_Candidate]] | None:
+def _structural_block(sheet: SheetLike, blocked: list[BBox], settings: TitleBlockSettings) -> tuple[int, int, list[_Candidate]] | None:
     """A title block found without known label words: ruled cells holding a small text at the top (a label,
     in whatever language) over a larger one (its value). A value whose form says what it is (a date, a
     scale, a sheet size, a sheet x of y, a drawing number) gets that key; any other keeps its printed label
@@ -715,9 +714,9 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         lines.append((ln, fb))
     taken: set[int] = set()
 
-    def put(key: str, ln: Any, fb: BBox) -> None:
+    def put(key: str, ln: Any, fb: BBox, value: str | None = None) -> None:
         box = box_from_frame(direction, fb)
-        fields[key] = Field(value=ln.text, label="", bbox=box, label_bbox=box, evidence="form")
+        fields[key] = Field(value=ln.text if value is None else value, label="", bbox=box, label_bbox=box, evidence="form")
         taken.add(ln.id)
 
     for ln, fb in sorted(lines, key=lambda t: -t[0].size):
@@ -728,8 +727,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         elif "size" not in fields and _SIZE.match(ln.text) and area.contains_point(fb.center):
             put("size", ln, fb)
         elif "units" not in fields and (m := _UNITS_SENTENCE.search(ln.text)) and area.contains_point(fb.center):
-            box = box_from_frame(direction, fb)
-            fields["units"] = Field(value=m.group(1), label="", bbox=box, label_bbox=box, evidence="form")
+            put("units", ln, fb, m.group(1))
         elif "company" not in fields and _COMPANY_NAME.match(ln.text) and area.contains_point(fb.center) and len(ln.text) <= 80:
             put("company", ln, fb)
     if "title" not in fields:
