@@ -70,12 +70,16 @@ def open(  # noqa: A001
     *,
     text_settings: TextSettings | Mapping[str, Any] | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
+    read_drawn_text: bool = True,
 ) -> Document:
     """Open a PDF from a path, bytes or a binary file object; pages are parsed when first used.
 
     ``text_settings`` tunes the word and line builder; ``max_stream_bytes`` caps
     the decoded size of one content stream (a stream past it is skipped with a
     ``RESOURCE_LIMIT`` diagnostic on its page, against decompression bombs).
+    ``read_drawn_text`` reads text drawn as outlines or strokes back into glyphs
+    on pages whose text is drawn (:mod:`pdftract.ingest.drawn_text`); ``False``
+    keeps only the PDF's own text.
 
     Raises a :class:`~pdftract.errors.InputError` subclass for anything that is
     not a readable PDF (``NOT_PDF``, ``EMPTY_FILE``, ``TRUNCATED``,
@@ -88,7 +92,8 @@ def open(  # noqa: A001
     'TITLE:'
     """
     return open_document(
-        src, password=password, text_settings=TextSettings.resolve(text_settings), max_stream_bytes=max_stream_bytes
+        src, password=password, text_settings=TextSettings.resolve(text_settings), max_stream_bytes=max_stream_bytes,
+        read_drawn_text=read_drawn_text,
     )
 
 

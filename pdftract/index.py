@@ -14,7 +14,7 @@ deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -155,6 +155,8 @@ class SpatialIndex:
             xs: list[float] = []
             ys: list[float] = []
             for p in self._sheet.paths:
+                if p.text_shape:  # characters drawn as shapes and read as text are no linework
+                    continue
                 for seg in p.segments:
                     ids.append(seg.id)
                     counts.append(len(seg.points))
@@ -174,4 +176,24 @@ class SpatialIndex:
         return self._segments
 
 
-__all__ = ["BoxIndex", "SpatialIndex"]
+def union_find(n: int) -> tuple[list[int], Callable[[int], int]]:
+    """A union-find over ``0..n-1``: the parent list (join two roots by setting one's parent) and ``find``
+    (the root, with path halving).
+
+    >>> parent, find = union_find(3)
+    >>> parent[find(2)] = find(0)
+    >>> find(2), find(1)
+    (0, 1)
+    """
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    return parent, find
+
+
+__all__ = ["BoxIndex", "SpatialIndex", "union_find"]

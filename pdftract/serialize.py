@@ -24,7 +24,7 @@ from pdftract.model.text import Line, Word
 if TYPE_CHECKING:
     from pdftract.model.document import Document
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 INCLUDE_CHOICES = ("glyphs", "paths", "words", "lines", "images", "timings")
 Include = frozenset[str]
 
@@ -163,6 +163,7 @@ def path_out(p: Path) -> dict[str, Any]:
         "stroke_color": color_out(p.stroke_color),
         "fill_color": color_out(p.fill_color),
         "is_rect": p.is_rect,
+        **({"text_shape": True} if p.text_shape else {}),
         "segments": [
             {"id": s.id, "kind": s.kind, "points": [[r2(x), r2(y)] for x, y in s.points]} for s in p.segments
         ],

@@ -123,12 +123,12 @@ def test_page_one_counts_equal_pdfminer(path: Path) -> None:
         sheet = pdftract.open(path).page(1)
     except PdftractError:
         pytest.skip("does not open")
-    painted = [g for g in sheet.glyphs if g.source.value != "path_match"]  # symbols read from paths are extra glyphs
+    painted = [g for g in sheet.glyphs if not g.synthetic]  # symbols and text read from drawn shapes are extra glyphs
     # bytes of UTF-16 strings in one-byte fonts (KiCad) that are folded into the character they encode
     folded = sum(int(dict(d.context).get("folded_bytes", 0)) for d in sheet.diagnostics if d.code.value == "GLYPHS_RECOVERED")
     ours = (len(painted) + folded, sum(len(p.segments) for p in sheet.paths))
     assert ours == _pdfminer_counts(path, 0)
-    assert all(g.id >= len(painted) for g in sheet.glyphs if g.source.value == "path_match")
+    assert all(g.id >= len(painted) for g in sheet.glyphs if g.synthetic)
 
 
 ROTATED = [p for p in FILES if p.name in {

@@ -104,6 +104,8 @@ def _cloud_chain(path: Path, s: CloudSettings) -> tuple[list[tuple[float, float]
 def _triangles(sheet: SheetLike) -> list[tuple[BBox, Path]]:
     out = []
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         segs = [seg for seg in p.segments if seg.kind in ("line", "close")]
         if len(segs) not in (3, 4) or any(seg.kind == "curve" for seg in p.segments) or p.subpath_count != 1:
             continue
@@ -126,6 +128,8 @@ def find_clouds(sheet: SheetLike, settings: CloudSettings, tables: Sequence[Tabl
     table_boxes = [t.bbox for t in tables]
     clouds: list[RevisionCloud] = []
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         found = _cloud_chain(p, settings)
         if found is None:
             continue

@@ -276,6 +276,8 @@ def _drawn_bars(sheet: SheetLike, page: BBox) -> list[tuple[int, Any, Cell, floa
     rules = rules_for(sheet, 0)
     out: list[tuple[int, Any, Cell, float]] = []
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         b = p.bbox
         if not (0.3 * size <= b.width <= 3.0 * size) or b.height > 0.2 * b.width or not page.contains_point(b.center):
             continue

@@ -65,6 +65,8 @@ def _terminators(sheet: SheetLike) -> dict[tuple[int, int], list[BBox]]:
     """Small filled shapes (arrowheads, dots) hashed on a 10 pt grid."""
     grid: dict[tuple[int, int], list[BBox]] = {}
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         if not p.fill or p.is_rect:
             continue
         b = p.bbox
@@ -88,6 +90,8 @@ def raw_rulings(sheet: SheetLike, *, min_length: float = 1.0) -> tuple[FloatArra
     widths: list[float] = []
     terminators = _terminators(sheet)
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         if p.fill and not p.stroke:
             b = p.bbox
             if p.is_rect and min(b.width, b.height) <= 2.0 and max(b.width, b.height) >= 5.0:

@@ -197,6 +197,8 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
     """
     out: list[Terminator] = []
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         if p.is_rect:
             continue
         if p.fill:
@@ -238,6 +240,8 @@ def find_circles(sheet: SheetLike, *, min_radius: float = 2.0, max_radius: float
     """Stroked closed subpaths of Béziers only, as wide as high: circles (balloons, holes)."""
     out: list[Circle] = []
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         if not p.stroke or p.is_rect:
             continue
         b = p.bbox
@@ -268,6 +272,8 @@ def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
                 cells.setdefault((gx, gy), []).append(i)
     out: list[Stroke] = []
     for p in sheet.paths:
+        if p.text_shape:
+            continue
         if not p.stroke:
             continue
         for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:

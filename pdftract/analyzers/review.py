@@ -3,11 +3,14 @@
 Runs after the structure analyzers and looks at the page and their results:
 
 * ``TEXT_AS_GRAPHICS``: the visible text is drawn as vector shapes. Glyph-sized shapes (paths, or subpaths
-  of larger paths, whose longest side is 0.8-20 pt) outnumber the visible text characters more than
+  of larger paths, whose longest side is 0.8-20 pt) outnumber the visible text characters (those read
+  from the page's text layer; characters read back from shapes do not count) more than
   :data:`SHAPES_PER_CHAR` to one (at least :data:`MIN_SHAPES` of them; counting stops there, so the
   message gives a lower bound); a hidden text layer beside them is counted in the message. On the shared
   corpus, pages with a real text layer have at most 9 such shapes per visible character, and pages drawn
-  as outlines or strokes have at least 200 (docs/confidence.md).
+  as outlines or strokes have at least 200 (docs/confidence.md). Said only when ingest read none of it
+  back (:mod:`pdftract.ingest.drawn_text` says itself what it read, ``GLYPHS_RECOVERED``, and what it left
+  unread, ``TEXT_AS_GRAPHICS``).
 * ``NO_TITLE_BLOCK``: the sheet has a drawing frame (long rules near all four edges), linework beyond it
   (:data:`MIN_LINEWORK` segments: a bordered manual cover is no sheet) and no title block was found.
 * ``LOW_CONFIDENCE``: title-block fields, tables, dimensions or feature control frames whose
@@ -35,77 +38,15 @@ from pdftract.analyzers.gdt import FeatureControlFrame
 from pdftract.analyzers.tables import Table
 from pdftract.analyzers.title_block import TitleBlock
 from pdftract.errors import Code
+from pdftract.ingest.drawn_text import MIN_SHAPES, SHAPES_PER_CHAR, glyph_sized_shapes, path_boxes, text_looks_drawn
+from pdftract.model.primitives import UnicodeSource
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.pipeline import Reported, analyzer
 
-#: glyph-sized shapes per visible character above which the visible text counts as drawn
-SHAPES_PER_CHAR = 20.0
-#: fewer glyph-sized shapes than this never count as drawn text
-MIN_SHAPES = 200
 #: path segments a framed page needs to count as a drawing sheet for NO_TITLE_BLOCK (a frame is 4-20; the
 #: bordered cover of a Word manual has 82, the sparsest framed sheet of the corpora without a block 440)
 MIN_LINEWORK = 200
-#: longest side of a glyph-sized subpath, in points
-GLYPH_MIN, GLYPH_MAX = 0.8, 20.0
-
-
-#: segments of large paths looked into at most; past it the rest is estimated from the share found so far
-SCAN_BUDGET = 4_000
-
-
-def glyph_sized_shapes(sheet: SheetLike, stop_at: int | None = None) -> int:
-    """Glyph-sized shapes (longest side :data:`GLYPH_MIN` to :data:`GLYPH_MAX` points): whole paths of that
-    size count one each (from their boxes, at once), then the glyph-sized subpaths of larger paths (one
-    path may hold a word of outlines) are counted until ``stop_at`` is reached. At most
-    :data:`SCAN_BUDGET` segments of large paths are read; the count of the rest is extrapolated from them
-    (deterministic: the same paths in the same order)."""
-    paths = sheet.paths
-    if not paths:
-        return 0
-    boxes = _boxes(paths)
-    side = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    n = int(((side >= GLYPH_MIN) & (side <= GLYPH_MAX)).sum())
-    if stop_at is not None and n >= stop_at:
-        return n
-    large = [paths[i].segments for i in np.flatnonzero(side > GLYPH_MAX).tolist() if len(paths[i].segments) > 2]
-    total = sum(len(segs) for segs in large)
-    scanned = found = 0
-    for segs in large:
-        part = segs[: SCAN_BUDGET - scanned]
-        found += _small_subpaths(part)
-        scanned += len(part)
-        if stop_at is not None and n + found >= stop_at:
-            break
-        if scanned >= SCAN_BUDGET:
-            return n + found + int(found * (total - scanned) / scanned)
-    return n + found
-
-
-def _boxes(paths: Sequence[Any]) -> Any:
-    """The paths' boxes as an ``(n, 4)`` array of ``(x0, top, x1, bottom)``."""
-    return np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64).reshape(-1, 4)
-
-
-def _small_subpaths(segments: Sequence[Any]) -> int:
-    n = 0
-    x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
-    open_ = False
-    for seg in segments:
-        if seg.kind == "move":
-            if open_ and GLYPH_MIN <= max(x1 - x0, y1 - y0) <= GLYPH_MAX:
-                n += 1
-            x0 = y0 = float("inf")
-            x1 = y1 = float("-inf")
-            open_ = False
-            continue
-        for x, y in seg.points:
-            x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
-        open_ = True
-    if open_ and GLYPH_MIN <= max(x1 - x0, y1 - y0) <= GLYPH_MAX:
-        n += 1
-    return n
 
 
 def _framed(sheet: SheetLike) -> bool:
@@ -116,7 +57,7 @@ def _framed(sheet: SheetLike) -> bool:
     stroked = [p for p in sheet.paths if p.stroke]
     if not stroked:
         return False
-    boxes = _boxes(stroked)
+    boxes = path_boxes(stroked)
     near = (boxes[:, 1] <= 0.12 * h) | (boxes[:, 3] >= 0.88 * h) | (boxes[:, 0] <= 0.12 * w) | (boxes[:, 2] >= 0.88 * w)
     runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
     for i in np.flatnonzero(near).tolist():
@@ -144,21 +85,20 @@ def review_page(sheet: SheetLike, title_block: TitleBlock | None, tables: Sequen
                 frames: Sequence[FeatureControlFrame]) -> Reported:
     """The review of one page: its diagnostics and a summary (see the module docstring)."""
     diags: list[Diagnostic] = []
-    visible = sum(1 for g in sheet.glyphs if not g.invisible and g.text.strip())
     hidden = sum(1 for g in sheet.glyphs if g.invisible and g.text.strip())
-    drawn = False
-    if len(sheet.segments) >= MIN_SHAPES and visible * SHAPES_PER_CHAR < len(sheet.segments):
-        need = max(MIN_SHAPES, int(visible * SHAPES_PER_CHAR) + 1)
-        shapes = glyph_sized_shapes(sheet, stop_at=need)
-        drawn = shapes >= need
-        if drawn:
-            layer = f"; a hidden text layer of {hidden} characters lies beside them" if hidden else ""
-            diags.append(Diagnostic.make(
-                Code.TEXT_AS_GRAPHICS,
-                f"the visible text looks drawn as vector shapes: at least {shapes} glyph-sized shapes against {visible} visible "
-                f"text characters{layer}; text, title block, tables and dimensions drawn that way are not read",
-                severity=Severity.WARNING, page=sheet.number, analyzer="review",
-                shapes=shapes, visible_chars=visible, hidden_chars=hidden))
+    # the page's own text layer decides whether its text is drawn; ingest says what it read back and left unread
+    drawn, shapes, visible = text_looks_drawn([g for g in sheet.glyphs if not g.synthetic], sheet.paths)
+    recovered = sum(1 for g in sheet.glyphs if g.synthetic and g.source is not UnicodeSource.PATH_MATCH and g.text.strip())
+    said = any(d.code is Code.TEXT_AS_GRAPHICS for d in sheet.root.diagnostics)
+    if drawn and not said and not recovered:
+        layer = f"; a hidden text layer of {hidden} characters lies beside them" if hidden else ""
+        diags.append(Diagnostic.make(
+            Code.TEXT_AS_GRAPHICS,
+            f"the visible text looks drawn as vector shapes: at least {shapes} glyph-sized shapes against {visible} visible "
+            f"text characters{layer}; none of it could be read back, so text, title block, tables and dimensions drawn "
+            "that way are not read",
+            severity=Severity.WARNING, page=sheet.number, analyzer="review",
+            shapes=shapes, visible_chars=visible, hidden_chars=hidden))
     framed = _framed(sheet)
     # a frame round a page with little linework (a manual's bordered cover) is no drawing sheet
     if framed and title_block is None and len(sheet.segments) >= MIN_LINEWORK:

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from pdftract.analyzers.confidence import clamp
+from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
 from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM
 from pdftract.geometry import BBox
@@ -551,8 +551,13 @@ def table_confidence(known: float, regular: float, straddling: float) -> float:
 
 @analyzer("tables", requires={"paths", "words"}, assigns={"tables"}, settings=TableSettings)
 def tables_analyzer(sheet: Sheet, settings: TableSettings) -> tuple[Table, ...]:
-    """Ruled BOM, revision and drawing-index tables, as records."""
-    return find_tables(sheet, settings)
+    """Ruled BOM, revision and drawing-index tables, as records (confidence lowered where their text was
+    read back from drawn shapes)."""
+    out = []
+    for t in find_tables(sheet, settings):
+        factor = drawn_text_factor_in(sheet, t.bbox)
+        out.append(t if factor == 1.0 else replace(t, confidence=clamp(t.confidence * factor)))
+    return tuple(out)
 
 
 __all__ = ["HEADER_WORDS", "Cell", "Table", "TableKind", "TableSettings", "find_tables", "header_key", "normalise_header"]

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
@@ -751,8 +752,17 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
 
 @analyzer("title_block", requires={"words", "paths", "tables"}, assigns={"title_block"}, settings=TitleBlockSettings)
 def title_block_analyzer(sheet: Sheet, settings: TitleBlockSettings) -> TitleBlock | None:
-    """The title block: drawing number, revision, title, sheet x of y and the other labelled fields."""
-    return find_title_block(sheet, settings, sheet.results.get("tables", ()))
+    """The title block: drawing number, revision, title, sheet x of y and the other labelled fields (each
+    field's confidence lowered where its value was read back from drawn shapes)."""
+    tb = find_title_block(sheet, settings, sheet.results.get("tables", ()))
+    if tb is None:
+        return None
+
+    def lowered(f: Field) -> Field:
+        factor = drawn_text_factor_in(sheet, f.bbox)
+        return f if factor == 1.0 else replace(f, confidence=clamp(f.confidence * factor))
+
+    return replace(tb, fields={k: lowered(f) for k, f in tb.fields.items()}, other={k: lowered(f) for k, f in tb.other.items()})
 
 
 __all__ = ["FIELD_ORDER", "LABELS", "Field", "TitleBlock", "TitleBlockSettings", "find_title_block", "parse_sheet"]

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -92,10 +94,11 @@ def shapes(glyph_set: object, cmap: dict[int, str], em: float, chars: str) -> li
     return out
 
 
-def build(fonts: tuple[str, ...] = FONTS) -> dict[str, np.ndarray]:
+def _build(fonts: tuple[str, ...], shapes_of: Callable[[Any, dict[int, str], float], list[tuple[str, list[Contour], bool]]],
+           what: str) -> dict[str, np.ndarray]:
+    """Templates of every shape ``shapes_of(glyph_set, cmap, em)`` gives for each installed font of ``fonts``."""
     from fontTools.ttLib import TTFont
 
-    chars = "".join(dict.fromkeys(SYMBOLS + SANITY))
     feats: list[Features] = []
     labels: list[str] = []
     used: list[str] = []
@@ -106,25 +109,68 @@ def build(fonts: tuple[str, ...] = FONTS) -> dict[str, np.ndarray]:
         tt = TTFont(path, lazy=True)
         em = float(tt["head"].unitsPerEm)
         n = 0
-        for ch, contours, _variant in shapes(tt.getGlyphSet(), tt.getBestCmap(), em, chars):
+        for ch, contours, _variant in shapes_of(tt.getGlyphSet(), tt.getBestCmap(), em):
             f = features(contours, em)
             if f is not None:
                 feats.append(f)
                 labels.append(ch)
                 n += 1
         used.append(Path(path).name)
-        print(f"build_templates: {Path(path).name}: {n} characters", file=sys.stderr)
-    return {
-        **pack(feats),
-        "labels": np.array(labels),
-        "fonts": np.array(used),
-    }
+        print(f"build_templates: {Path(path).name}: {n} {what}", file=sys.stderr)
+    return {**pack(feats), "labels": np.array(labels), "fonts": np.array(used)}
+
+
+def build(fonts: tuple[str, ...] = FONTS) -> dict[str, np.ndarray]:
+    """The symbol templates: the engineering symbols and sanity characters of every installed font."""
+    chars = "".join(dict.fromkeys(SYMBOLS + SANITY))
+    return _build(fonts, lambda gs, cmap, em: shapes(gs, cmap, em, chars), "characters")
+
+
+#: fonts of the text templates (reading text drawn as outlines or strokes): sans, narrow, mono, serif and bold
+#: designs of two families plus an ISO 3098 lettering font; every other family is unseen (held out)
+TEXT_FONTS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
+    "/usr/share/fonts/truetype/osifont/osifont.ttf",
+)
+#: the characters of the text templates
+TEXT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,:;-+/()%=#*_&'\"!?<>[]@°±⌀"
+
+
+#: other common designs of a character, taken from a code point that has them: the single-storey ``a`` and ``g``
+#: of geometric and stroke fonts (Futura, Hershey, many CAD fonts), the flat-topped ``3`` (DIN 1451, Hershey)
+TEXT_ALTERNATES = (("a", "\u0251"), ("g", "\u0261"), ("3", "\u01b7"))
+
+
+def build_text(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, np.ndarray]:
+    """The text templates: every character of :data:`TEXT_CHARS` (and :data:`TEXT_ALTERNATES`) in every
+    installed font of ``fonts``."""
+
+    def text_shapes(glyph_set: Any, cmap: dict[int, str], em: float) -> list[tuple[str, list[Contour], bool]]:
+        pairs = [(c, c) for c in TEXT_CHARS] + list(TEXT_ALTERNATES)
+        return [(ch, glyph_contours(glyph_set, cmap[ord(shown)]), ch != shown) for ch, shown in pairs if ord(shown) in cmap]
+
+    return _build(fonts, text_shapes, "text characters")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=Path(__file__).with_name("glyph_templates.npz"))
+    ap.add_argument("--text", action="store_true", help="build the text templates (text_templates.npz) instead")
     args = ap.parse_args(argv)
+    if args.text:
+        out = args.out if args.out != Path(__file__).with_name("glyph_templates.npz") else Path(__file__).with_name("text_templates.npz")
+        data = build_text()
+        np.savez_compressed(out, **data)  # type: ignore[arg-type]
+        print(f"build_templates: {len(data['labels'])} text templates from {len(data['fonts'])} fonts -> {out}", file=sys.stderr)
+        return 0
     data = build()
     missing = [s for s in SYMBOLS if s not in set(data["labels"].tolist())]
     if missing:

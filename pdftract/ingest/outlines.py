@@ -438,10 +438,11 @@ class Templates:
     fonts: tuple[str, ...]
 
 
-@lru_cache(maxsize=1)
-def templates() -> Templates:
-    """The shipped reference templates (see :mod:`pdftract.data.build_templates`), loaded once per process."""
-    with resources.files("pdftract.data").joinpath("glyph_templates.npz").open("rb") as fh:
+@lru_cache(maxsize=2)
+def templates(name: str = "glyph_templates.npz") -> Templates:
+    """Shipped reference templates (see :mod:`pdftract.data.build_templates`), loaded once per process:
+    the symbol templates, or ``text_templates.npz`` for reading text drawn as outlines or strokes."""
+    with resources.files("pdftract.data").joinpath(name).open("rb") as fh:
         data = np.load(fh, allow_pickle=False)
         n = len(data["labels"])
         size = ORIENTATIONS * GRID * GRID

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex
+from pdftract.index import BoxIndex, union_find
 from pdftract.ingest.outlines import CIRCLED, SYMBOLS, Match, classify
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
 
@@ -51,7 +51,7 @@ MAX_CANDIDATES = 2000
 _CURVE_STEPS = 8
 
 
-def _flatten(path: Path) -> tuple[list[list[tuple[float, float]]], bool]:
+def flatten_path(path: Path) -> tuple[list[list[tuple[float, float]]], bool]:
     """The subpaths of a path as point lists (curves sampled) and whether each is closed (all or nothing)."""
     subs: list[list[tuple[float, float]]] = []
     closed = False
@@ -93,14 +93,7 @@ def _glyph_boxes(glyphs: Sequence[Glyph]) -> np.ndarray:
 def _groups(boxes: np.ndarray, join: np.ndarray) -> list[list[int]]:
     """Candidate paths whose boxes touch (within ``join`` each) as groups, by a small union-find."""
     n = len(boxes)
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    parent, find = union_find(n)
     idx = _rtree(boxes)
     for i, b in enumerate(boxes):
         j_ = float(join[i])
@@ -124,7 +117,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     pb = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64)
     side = np.maximum(pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1])
     # a stroked rectangle is a box (a frame compartment, a basic dimension); a small filled one may be ⏤
-    shape_ok = np.array([len(p.segments) >= 2 and not (p.is_rect and p.stroke) for p in paths])
+    shape_ok = np.array([len(p.segments) >= 2 and not (p.is_rect and p.stroke) and not p.text_shape for p in paths])
     keep = np.flatnonzero((side >= lo * 0.3) & (side <= hi) & shape_ok)
     if len(keep) == 0:
         return [], 0
@@ -403,7 +396,7 @@ def _in_frame(member_paths: list[Path], host: Glyph) -> tuple[list[list[tuple[fl
     contours: list[list[tuple[float, float]]] = []
     strokes: list[list[tuple[float, float]]] = []
     for p in member_paths:
-        subs, closed = _flatten(p)
+        subs, closed = flatten_path(p)
         for sub in subs:
             pts = [_to_text_frame(host, x, y) for x, y in sub]
             if p.fill and len(pts) >= 3:

@@ -14,6 +14,7 @@ import os
 import re
 import zlib
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -47,10 +48,15 @@ from pdftract.ingest.device import (
     FontRegistry,
     interpret_page,
 )
+from pdftract.ingest.drawn_text import MAX_ATOMS, recover_drawn_text
+
+#: why a hidden text line was not taken for the drawn text under it, as said in the diagnostic
+REASONS = {"size": "drawn at another size", "cover": "not over drawn characters", "stray": "drawn pieces outside its characters",
+           "goes_on": "the drawn text goes on past it"}
 from pdftract.ingest.path_symbols import MAX_CANDIDATES, recover_path_symbols
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
-from pdftract.model.primitives import Annotation, Font, UnicodeSource
+from pdftract.model.primitives import Annotation, Font, Glyph, Path, UnicodeSource
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import TextSettings
 
@@ -204,10 +210,12 @@ class Reader:
         password: str | None = None,
         text_settings: TextSettings | None = None,
         max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
+        read_drawn_text: bool = True,
     ) -> None:
         check_header(data, path)
         self.path = path
         self.max_stream_bytes = max_stream_bytes
+        self.read_drawn_text = read_drawn_text
         self.text_settings = text_settings or TextSettings()
         self.diagnostics: list[Diagnostic] = []
         where = path or "<bytes>"
@@ -333,6 +341,7 @@ class Reader:
                 Code.GLYPHS_RECOVERED, f"{decoded} characters of UTF-16 strings shown in one-byte fonts were decoded "
                 f"({device.utf16_folded} bytes of byte order marks and high bytes paint nothing)", severity=Severity.INFO,
                 page=number, count=decoded, folded_bytes=device.utf16_folded))
+        glyphs, paths = self._drawn_text(glyphs, paths, number, diagnostics)
         drawn, unclassified = recover_path_symbols(glyphs, paths)
         if drawn:
             glyphs = glyphs + tuple(drawn)
@@ -409,6 +418,39 @@ class Reader:
             text_settings=self.text_settings,
         )
 
+    def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: tuple[Path, ...], number: int,
+                    diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], tuple[Path, ...]]:
+        """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics."""
+        if not self.read_drawn_text:
+            return glyphs, paths
+        found = recover_drawn_text(glyphs, paths)
+        if found.glyphs:
+            glyphs = glyphs + tuple(found.glyphs)
+            paths = tuple(replace(p, text_shape=True) if p.id in found.text_paths else p for p in paths)
+            parts = [f"{n} {what}" for n, what in ((found.hidden, "from the hidden text layer over them (hidden_layer)"),
+                                                   (found.outline, "from filled outlines (outline_match)"),
+                                                   (found.stroke, "from strokes (stroke_match)")) if n]
+            diagnostics.append(Diagnostic.make(
+                Code.GLYPHS_RECOVERED, "text drawn as vector shapes was read back: " + ", ".join(parts)
+                + f"; {len(found.text_paths)} paths marked as text", severity=Severity.INFO, page=number,
+                count=found.hidden + found.outline + found.stroke, hidden_layer=found.hidden, outline_match=found.outline,
+                stroke_match=found.stroke))
+        if found.unread or found.disagreements or found.dropped:
+            bits = []
+            if found.unread:
+                bits.append(f"{found.unread} character shapes on text lines matched no character closely and were left unread")
+            if found.disagreements:
+                reasons = ", ".join(f"{n} {REASONS[k]}" for k, n in sorted(found.why.items()))
+                bits.append(f"{found.disagreements} hidden text lines lie over drawn shapes they do not spell ({reasons}); "
+                            "they were not taken")
+            if found.dropped:
+                bits.append(f"{found.dropped} subpaths past the limit of {MAX_ATOMS} were not looked at")
+            context: dict[str, Any] = {"unread": found.unread, "disagreements": found.disagreements, "dropped": found.dropped}
+            context.update((f"disagree_{k}", n) for k, n in found.why.items())
+            diagnostics.append(Diagnostic.make(Code.TEXT_AS_GRAPHICS, "; ".join(bits), severity=Severity.WARNING, page=number,
+                                               **context))
+        return glyphs, paths
+
     @staticmethod
     def _failure(code: Code, number: int, exc: BaseException) -> Diagnostic:
         return Diagnostic.make(
@@ -454,10 +496,12 @@ def open_document(
     password: str | None = None,
     text_settings: TextSettings | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
+    read_drawn_text: bool = True,
 ) -> Document:
     """Read, hash and open a PDF; pages are parsed on first access."""
     data, path = read_source(src)
-    reader = Reader(data, path=path, password=password, text_settings=text_settings, max_stream_bytes=max_stream_bytes)
+    reader = Reader(data, path=path, password=password, text_settings=text_settings, max_stream_bytes=max_stream_bytes,
+                    read_drawn_text=read_drawn_text)
     return Document(
         source=source_info(data, path),
         page_count=reader.page_count,

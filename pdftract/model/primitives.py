@@ -43,7 +43,12 @@ class UnicodeSource(str, enum.Enum):
     but vector paths drawn as a symbol, matched the same way (the glyph is
     synthetic, made by :mod:`pdftract.ingest.path_symbols`). ``utf16_string``: a
     string written as UTF-16BE with a byte order mark into a one-byte font (KiCad
-    does this for ``≤``, ``Ω``), decoded as such. ``ocr``: read by Tesseract off the
+    does this for ``≤``, ``Ω``), decoded as such. ``hidden_layer``: visible text drawn as
+    shapes whose invisible text copy (render mode 3) lies over it; the glyph is a
+    visible copy of the hidden one (:mod:`pdftract.ingest.drawn_text`). ``outline_match``
+    also marks a character drawn as a filled outline and read by its shape (font
+    ``drawn-outlines``), ``stroke_match`` one drawn with a stroke font (font
+    ``drawn-strokes``); both glyphs are synthetic. ``ocr``: read by Tesseract off the
     rendered page (an image-only page, batch OCR route; the glyph box is its share
     of the word's box). ``none``: no mapping; the text is
     U+FFFD and the raw ``code`` is the only information.
@@ -57,11 +62,14 @@ class UnicodeSource(str, enum.Enum):
     OUTLINE_MATCH = "outline_match"
     PATH_MATCH = "path_match"
     UTF16_STRING = "utf16_string"
+    HIDDEN_LAYER = "hidden_layer"
+    STROKE_MATCH = "stroke_match"
     OCR = "ocr"
     NONE = "none"
 
 
 REPLACEMENT_CHARACTER = "\ufffd"
+_SYNTHETIC = frozenset({UnicodeSource.PATH_MATCH, UnicodeSource.STROKE_MATCH, UnicodeSource.HIDDEN_LAYER})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,6 +155,13 @@ class Glyph:
         """True for text that is not painted (``3 Tr`` or ``7 Tr``), typically a hidden search layer."""
         return self.render_mode in (3, 7)
 
+    @property
+    def synthetic(self) -> bool:
+        """True for a glyph no text operator painted: a symbol or character read from drawn shapes
+        (``path_match``, ``stroke_match``, ``outline_match`` in font ``drawn-outlines``) or the visible copy of
+        hidden text lying over drawn shapes (``hidden_layer``). Synthetic glyphs follow the painted ones."""
+        return self.source in _SYNTHETIC or self.font == "drawn-outlines"
+
 
 SegmentKind = Literal["move", "line", "curve", "close"]
 
@@ -186,7 +201,10 @@ class Path:
 
     ``line_width`` and ``dash`` are in page points (scaled by the graphics
     matrix). ``dash`` is ``(array, phase)`` or ``None`` for a solid line.
-    ``is_rect`` marks paths that are one axis-aligned rectangle.
+    ``is_rect`` marks paths that are one axis-aligned rectangle. ``text_shape``
+    marks paths whose every subpath was read back as text (characters drawn as
+    outlines or strokes, :mod:`pdftract.ingest.drawn_text`): analyzers never take
+    them for rules, leaders or symbols.
     """
 
     id: int
@@ -200,6 +218,7 @@ class Path:
     fill_color: Color | None
     bbox: BBox
     is_rect: bool = False
+    text_shape: bool = False
 
     @property
     def subpath_count(self) -> int:

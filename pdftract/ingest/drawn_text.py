@@ -1,0 +1,944 @@
+"""Text drawn as vector shapes, read back from the geometry (filled outlines and stroke fonts).
+
+Many CAD and EDA exports paint their visible text as paths: Altium's "text as
+outlines", Qt (FreeCAD TechDraw), Ghostscript with ``-dNoOutputFonts``, KiCad's
+stroke font, AutoCAD SHX fonts. Such a page has no text layer, or only a hidden
+one. This pass, run at ingest before words are built, turns those shapes into
+synthetic :class:`Glyph` objects so that the layout and every analyzer read them
+like any other text:
+
+1. **Shapes**: the subpaths of the page no larger than a character
+   (:data:`ATOM_MAX` points) are collected; those whose boxes touch are one
+   component (the two contours of an ``O``, the three strokes of an ``H``).
+2. **Lines**: components are chained to their nearest neighbour along a
+   baseline (vertical overlap, similar height, a gap below one character
+   height), first reading left to right, then, for what is left, bottom to top
+   or top to bottom; components that overlap along the line are one character
+   (the dot of an ``i``, the bars of ``=``).
+3. **Hidden layer**: where an invisible text line (render mode 3, as KiCad
+   and some Altium prints write beside their drawn text) lies over drawn
+   characters and their count agrees, its text is taken as the visible text
+   (source ``hidden_layer``; KiCad markup ``~{..}``, ``_{..}``, ``^{..}`` is
+   dropped). Where ink lies under a hidden line but the count disagrees, the
+   shapes are recognised instead and the disagreement is counted.
+4. **Recognition**: every other character shape is matched against templates
+   of open fonts' outlines (:mod:`pdftract.data.build_templates`, ``--text``),
+   by the same centre-line chamfer matcher that reads drawn symbols
+   (:mod:`pdftract.ingest.outlines`). A filled shape is read as an outline
+   (source ``outline_match``), a stroked one by its centre lines (source
+   ``stroke_match``). Confusable shapes (``0/O/o``, ``1/I/l``, ``5/S``, case pairs)
+   are settled by their height on the line and by the other characters of the
+   word (digits or letters). A shape that matches nothing closely stays unread
+   and is counted in a diagnostic; it is never guessed.
+
+Paths all of whose shapes became text are marked ``text_shape`` so the table,
+leader, dimension and GD&T passes never take them for rules or leaders.
+
+The pass runs only on pages whose glyph-sized shapes outnumber the visible
+characters :data:`SHAPES_PER_CHAR` to one (the ``TEXT_AS_GRAPHICS`` condition),
+so a page with a real text layer pays one count of path boxes. Identical
+shapes (a font repeats them) are classified once per process.
+
+Partial: text at angles other than 0/90/180/270 degrees is not read; 180 degrees only
+as a whole line that reads better upside down; a character whose contours touch
+its neighbour's (tight kerning, underlines) is read as one unknown shape.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from pdftract.geometry import BBox
+from pdftract.index import BoxIndex, union_find
+from pdftract.ingest.path_symbols import flatten_path
+from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
+from pdftract.model.primitives import Glyph, Path, UnicodeSource
+
+#: glyph-sized shapes per visible character above which a page's text counts as drawn
+SHAPES_PER_CHAR = 20.0
+#: fewer glyph-sized shapes than this never count as drawn text
+MIN_SHAPES = 200
+#: longest side of a glyph-sized shape, in points (for counting)
+GLYPH_MIN, GLYPH_MAX = 0.8, 20.0
+#: segments of large paths looked into at most when counting
+SCAN_BUDGET = 4_000
+
+#: a subpath is a piece of a character when its longer side is at most this (points) ...
+ATOM_MAX = 30.0
+#: ... and at least this
+ATOM_MIN = 0.15
+#: subpaths collected per page at most (the rest are counted in the diagnostic)
+MAX_ATOMS = 400_000
+#: chaining: the gap to the next character along the line, in character heights
+LINK_GAP = 1.0
+#: chaining: vertical overlap as a share of the smaller character's height
+LINK_OVERLAP = 0.5
+#: a character height over the line height used as the em (caps and ascenders are about 0.72 em)
+CAP_EM = 0.72
+#: weight of the size features (width, height, centre height in em, blob) for text characters: the em is
+#: estimated from the line, so size counts less than for font glyphs
+TEXT_GEOMETRY_WEIGHT = (0.3, 0.5, 0.5, 0.5)
+#: a character is accepted at this distance or closer ...
+TEXT_ACCEPT = ACCEPT
+#: ... and when the best character outside its confusable group is this much farther
+TEXT_MARGIN = 0.05
+#: a lone shape (no neighbours on a line) is read only this close (a stray tick is no ``1``)
+LONE_ACCEPT = 0.32
+#: narrow letters and digits are given a cell this wide (em) when word gaps are measured
+NARROW_CELL = 0.4
+#: a word break: a gap between cells wider than SPACE_MIN em and SPACE_MEDIANS times the median gap, at most SPACE_MAX em
+SPACE_MIN, SPACE_MEDIANS, SPACE_MAX = 0.2, 2.2, 0.55
+#: x-height over em (the em from the x-height when no capital tells it)
+X_EM = 0.53
+#: width of the pen a stroke-font character is drawn with before matching, in em (a regular font's stem)
+STROKE_WEIGHT = 0.09
+#: the drawn characters' height over the hidden text's size, least and most (KiCad draws 0.8-1.1)
+HIDDEN_SIZE = (0.5, 1.45)
+#: share of a hidden line's characters that must lie over drawn pieces for the line to be taken
+HIDDEN_COVER = 0.85
+#: when the hidden layer spelled this share of the hidden characters that lie over drawn shapes, the rest of
+#: the drawn shapes is taken for linework and not read
+HIDDEN_ENOUGH = 0.8
+#: characters read to decide a line's direction, or that it is linework
+PROBE = 4
+#: a line is read upside down only when its mean distance is this much better so
+UPSIDE_DOWN_MARGIN = 0.1
+#: a lone shape lower than this (points) is not read (a tick, a pad mark)
+MIN_HEIGHT = 1.0
+#: share of a line's shapes that must be read for the line to be kept (random linework reads badly)
+LINE_READ_SHARE = 0.6
+#: font ids of the synthetic glyphs
+OUTLINE_FONT, STROKE_FONT = "drawn-outlines", "drawn-strokes"
+
+#: shapes whose outlines are (nearly) the same; which one is meant follows from size and the word
+CONFUSABLE = ("0OoQ", "1Il|", "5Ss", "2Zz", "8B", "CcG", "Vv", "Ww", "Xx", "Uu", "Pp", "Yy", "Jj", "9g", ",'", "-_")
+_GROUP = {ch: "".join(dict.fromkeys("".join(g for g in CONFUSABLE if ch in g))) for grp in CONFUSABLE for ch in grp}
+#: lowercase letters whose shape is their capital's, told apart by height (x-height against cap height)
+_CASE_PAIRS = {"c": "C", "o": "O", "s": "S", "v": "V", "w": "W", "x": "X", "z": "Z", "u": "U", "p": "P", "y": "Y", "j": "J"}
+_TO_DIGIT = {"O": "0", "o": "0", "I": "1", "l": "1", "|": "1", "S": "5", "s": "5", "Z": "2", "z": "2", "B": "8", "g": "9"}
+_TO_LETTER = {"0": "O", "1": "I", "5": "S", "2": "Z", "8": "B"}
+#: KiCad text markup: overbar, subscript, superscript
+_MARKUP = re.compile(r"[~_^]\{([^{}]*)\}")
+
+#: distances of shapes to every template, by the shape's normalised points (a font repeats its shapes;
+#: bounded: past the limit shapes are matched without being kept)
+_CACHE: dict[tuple[object, ...], tuple[np.ndarray | None, float]] = {}
+_CACHE_MAX = 20_000
+#: a shape's points are matched in steps of 1/SHAPE_STEPS of its size (and cached on them)
+SHAPE_STEPS = 100
+
+
+# -- counting (shared with the page review) -----------------------------------------------------
+def path_boxes(paths: Sequence[Path]) -> np.ndarray:
+    """The paths' boxes as an ``(n, 4)`` array of ``(x0, top, x1, bottom)``."""
+    return np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64).reshape(-1, 4)
+
+
+def _small_subpaths(segments: Sequence[object]) -> int:
+    n = 0
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    open_ = False
+    for seg in segments:
+        if seg.kind == "move":  # type: ignore[attr-defined]
+            if open_ and GLYPH_MIN <= max(x1 - x0, y1 - y0) <= GLYPH_MAX:
+                n += 1
+            x0 = y0 = float("inf")
+            x1 = y1 = float("-inf")
+            open_ = False
+            continue
+        for x, y in seg.points:  # type: ignore[attr-defined]
+            x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+        open_ = True
+    if open_ and GLYPH_MIN <= max(x1 - x0, y1 - y0) <= GLYPH_MAX:
+        n += 1
+    return n
+
+
+def glyph_sized_shapes(paths: Sequence[Path], stop_at: int | None = None) -> int:
+    """Glyph-sized shapes (longest side :data:`GLYPH_MIN` to :data:`GLYPH_MAX` points): whole paths of that
+    size count one each (from their boxes, at once), then the glyph-sized subpaths of larger paths (one
+    path may hold a word of outlines) are counted until ``stop_at`` is reached. At most
+    :data:`SCAN_BUDGET` segments of large paths are read; the count of the rest is extrapolated from them
+    (deterministic: the same paths in the same order)."""
+    if not paths:
+        return 0
+    boxes = path_boxes(paths)
+    side = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    n = int(((side >= GLYPH_MIN) & (side <= GLYPH_MAX)).sum())
+    if stop_at is not None and n >= stop_at:
+        return n
+    large = [paths[i].segments for i in np.flatnonzero(side > GLYPH_MAX).tolist() if len(paths[i].segments) > 2]
+    total = sum(len(segs) for segs in large)
+    scanned = found = 0
+    for segs in large:
+        part = segs[: SCAN_BUDGET - scanned]
+        found += _small_subpaths(part)
+        scanned += len(part)
+        if stop_at is not None and n + found >= stop_at:
+            break
+        if scanned >= SCAN_BUDGET:
+            return n + found + int(found * (total - scanned) / scanned)
+    return n + found
+
+
+def text_looks_drawn(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[bool, int, int]:
+    """Whether the page's visible text looks drawn as shapes: ``(drawn, shapes counted, visible characters)``.
+    Glyphs read back from shapes count as visible text."""
+    visible = sum(1 for g in glyphs if not g.invisible and g.text.strip())
+    segments = sum(len(p.segments) for p in paths)
+    if segments < MIN_SHAPES or visible * SHAPES_PER_CHAR >= segments:
+        return False, 0, visible
+    need = max(MIN_SHAPES, int(visible * SHAPES_PER_CHAR) + 1)
+    shapes = glyph_sized_shapes(paths, stop_at=need)
+    return shapes >= need, shapes, visible
+
+
+# -- shapes ---------------------------------------------------------------------------------------
+@dataclass
+class _Atoms:
+    boxes: np.ndarray  # (n, 4) x0, top, x1, bottom of the ink (a stroke's pen included)
+    pen: np.ndarray  # (n,) half the pen width of a stroke (0 for a fill)
+    path: np.ndarray  # (n,) path index
+    filled: np.ndarray  # (n,) bool
+    points: list[np.ndarray] = field(default_factory=list)  # page points of each subpath
+    per_path: dict[int, int] = field(default_factory=dict)  # subpaths of a path (all, not only the kept ones)
+    dropped: int = 0
+
+
+def _collect(paths: Sequence[Path]) -> _Atoms:
+    boxes: list[tuple[float, float, float, float]] = []
+    pens: list[float] = []
+    owner: list[int] = []
+    filled: list[bool] = []
+    points: list[np.ndarray] = []
+    per_path: dict[int, int] = {}
+    dropped = 0
+    for i, p in enumerate(paths):
+        if not (p.fill or p.stroke) or not p.segments:
+            continue
+        b = p.bbox
+        if p.is_rect and max(b.width, b.height) > ATOM_MAX:
+            continue
+        if max(b.width, b.height) > ATOM_MAX and p.subpath_count < 2:
+            continue
+        subs, _closed = flatten_path(p)
+        per_path[i] = len(subs)
+        pen = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
+        for sub in subs:
+            arr = np.asarray(sub, dtype=np.float64)
+            x0, y0 = arr.min(axis=0) - pen
+            x1, y1 = arr.max(axis=0) + pen
+            side = max(x1 - x0, y1 - y0)
+            if side > ATOM_MAX or side < ATOM_MIN:
+                continue
+            if len(boxes) >= MAX_ATOMS:
+                dropped += 1
+                continue
+            boxes.append((float(x0), float(y0), float(x1), float(y1)))
+            pens.append(pen)
+            owner.append(i)
+            filled.append(bool(p.fill))
+            points.append(arr)
+    return _Atoms(np.asarray(boxes, dtype=np.float64).reshape(-1, 4), np.asarray(pens, dtype=np.float64), np.asarray(owner, dtype=np.int64),
+                  np.asarray(filled, dtype=bool), points, per_path, dropped)
+
+
+def _components(atoms: _Atoms) -> list[list[int]]:
+    """Atoms whose boxes touch (a small tolerance for strokes that meet) as components."""
+    n = len(atoms.boxes)
+    if n == 0:
+        return []
+    parent, find = union_find(n)
+    # strokes that meet: their centre lines touch within half a pen (or 4 % of their size)
+    b = atoms.boxes - np.column_stack((-atoms.pen, -atoms.pen, atoms.pen, atoms.pen))
+    side = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
+    tol = np.where(atoms.filled, 0.0, np.maximum(0.04 * side, 0.5 * atoms.pen))
+    corners: dict[int, set[tuple[int, int]]] = {}
+
+    def vertices(k: int) -> set[tuple[int, int]]:
+        got = corners.get(k)
+        if got is None:
+            got = corners[k] = {(int(x), int(y)) for x, y in np.round(atoms.points[k] * 100).tolist()}
+        return got
+
+    idx = BoxIndex.from_arrays(np.arange(n), b)
+    area = np.maximum((b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]), 1e-9)
+    for i in range(n):
+        t = float(tol[i])
+        for j in idx.intersection((float(b[i, 0]) - t, float(b[i, 1]) - t, float(b[i, 2]) + t, float(b[i, 3]) + t)):
+            if j > i and atoms.filled[i] and atoms.filled[j]:
+                # outlines of one glyph nest (the hole of an O) or overlap much, or are pieces of one glyph cut
+                # into triangles that share corners; neighbours kerned together touch a little
+                w_ = min(b[i, 2], b[j, 2]) - max(b[i, 0], b[j, 0])
+                h_ = min(b[i, 3], b[j, 3]) - max(b[i, 1], b[j, 1])
+                if (w_ <= 0 or h_ <= 0 or w_ * h_ < 0.5 * min(area[i], area[j])) and not (vertices(i) & vertices(j)):
+                    continue
+            if j > i:
+                ri, rj = find(i), find(j)
+                if ri != rj:
+                    parent[max(ri, rj)] = min(ri, rj)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return [g for _k, g in sorted(groups.items())]
+
+
+# -- frames ---------------------------------------------------------------------------------------
+def to_frame(direction: int, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Page points (y down) into the reading frame of ``direction`` (along ``u``, up ``v``)."""
+    if direction == 0:
+        return x, -y
+    if direction == 90:
+        return -y, -x
+    if direction == 180:
+        return -x, y
+    return y, x
+
+
+def from_frame(direction: int, u: float, v: float) -> tuple[float, float]:
+    if direction == 0:
+        return u, -v
+    if direction == 90:
+        return -v, -u
+    if direction == 180:
+        return -u, v
+    return v, u
+
+
+def _frame_boxes(direction: int, boxes: np.ndarray) -> np.ndarray:
+    u0, v0 = to_frame(direction, boxes[:, 0], boxes[:, 1])
+    u1, v1 = to_frame(direction, boxes[:, 2], boxes[:, 3])
+    return np.column_stack((np.minimum(u0, u1), np.minimum(v0, v1), np.maximum(u0, u1), np.maximum(v0, v1)))
+
+
+def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
+    """Components (rows of ``fb``: frame boxes u0, v0, u1, v1, restricted to ``members``) chained to their
+    nearest neighbour along the line; each chain sorted along the line."""
+    if len(members) == 0:
+        return []
+    sub = fb[members]
+    h = sub[:, 3] - sub[:, 1]
+    w = sub[:, 2] - sub[:, 0]
+    typical = float(np.median(np.maximum(h, w)))
+    idx = BoxIndex.from_arrays(np.arange(len(sub)), sub)
+    parent, find = union_find(len(sub))
+    for i in range(len(sub)):
+        hi = float(h[i])
+        reach = LINK_GAP * max(hi, typical)
+        best, best_gap = -1, math.inf
+        for j in idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]), float(sub[i, 2]) + reach, float(sub[i, 3]))):
+            if j == i or sub[j, 0] < sub[i, 0] + 0.3 * w[i]:
+                continue
+            lo, hm = min(hi, float(h[j])), max(hi, float(h[j]))
+            overlap = min(sub[i, 3], sub[j, 3]) - max(sub[i, 1], sub[j, 1])
+            if overlap < LINK_OVERLAP * lo or (hm > 2.5 * lo and overlap < 0.9 * lo):
+                continue
+            gap = float(sub[j, 0] - sub[i, 2])
+            if gap > LINK_GAP * hm:
+                continue
+            if gap < best_gap:
+                best, best_gap = j, gap
+        if best >= 0:
+            # the best neighbour and what is stacked with it (the two dots of a colon)
+            hb = float(h[best])
+            lo_v = min(float(sub[i, 1]), float(sub[best, 1]))
+            lo_v -= 0.6 * hb  # the dot of an i or an accent (below, in the frame of text read the other way)
+            hi_v = max(float(sub[i, 3]), float(sub[best, 3])) + 0.6 * hb
+            for j in [best] + [k for k in idx.intersection((float(sub[best, 0]), lo_v, float(sub[best, 2]), hi_v))
+                               if k not in (i, best) and h[k] <= 0.45 * max(hb, hi)
+                               and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * min(w[k], w[best])]:
+                ri, rj = find(i), find(j)
+                if ri != rj:
+                    parent[max(ri, rj)] = min(ri, rj)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(sub)):
+        groups.setdefault(find(i), []).append(i)
+    out = []
+    for _k, g in sorted(groups.items()):
+        g.sort(key=lambda k: (float(sub[k, 0]), float(sub[k, 1])))
+        out.append([int(members[k]) for k in g])
+    return out
+
+
+def _characters(fb: np.ndarray, chain: list[int]) -> list[list[int]]:
+    """Components of a chain that overlap along the line (half the narrower width) as one character."""
+    chars: list[list[int]] = []
+    end = -math.inf
+    start = math.inf
+    for c in chain:
+        u0, u1 = float(fb[c, 0]), float(fb[c, 2])
+        if chars:
+            narrow = min(u1 - u0, end - start)
+            if min(u1, end) - max(u0, start) >= 0.5 * max(narrow, 1e-6):
+                chars[-1].append(c)
+                start, end = min(start, u0), max(end, u1)
+                continue
+        chars.append([c])
+        start, end = u0, u1
+    return chars
+
+
+# -- recognition ----------------------------------------------------------------------------------
+@dataclass
+class _Read:
+    text: str | None  # the accepted character (None: unread)
+    best: str  # the closest template's character
+    distance: float
+    margin: float  # to the closest character outside best's confusable group
+    confidence: float
+    alts: dict[str, float]  # distances of the characters of best's confusable group
+
+
+_UNREAD = _Read(None, "", 9.0, 0.0, 0.0, {})
+
+
+def _label_index(labels: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Template rows grouped by character: (row order, group starts, characters) for a per-character minimum."""
+    order = np.argsort(np.asarray(labels), kind="stable")
+    ordered = [labels[i] for i in order]
+    starts = [0] + [i for i in range(1, len(ordered)) if ordered[i] != ordered[i - 1]]
+    return order, np.asarray(starts, dtype=np.int64), [ordered[i] for i in starts]
+
+
+_LABELS: list[tuple[np.ndarray, np.ndarray, list[str]]] = []
+
+
+def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, baseline: float, u0: float) -> _Read:
+    """One character shape in its frame (u along, v up) against the text templates.
+
+    The costly part (the shape's centre-line distance to every template) depends on the shape alone and is
+    cached on it (its points relative to its box, in 1 % steps of its size); the size and place on the line
+    (width, height and centre height in em) are added for each call."""
+    pts = contours + strokes
+    if not pts or em <= 0:
+        return _UNREAD
+    allp = np.concatenate(pts)
+    lo = allp.min(axis=0)
+    hi = allp.max(axis=0)
+    if not contours:  # a stroke's ink reaches half the pen beyond its centre line
+        lo = lo - STROKE_WEIGHT * em / 2
+        hi = hi + STROKE_WEIGHT * em / 2
+    side = float(max(hi[0] - lo[0], hi[1] - lo[1]))
+    if side <= 0:
+        return _UNREAD
+    # the shape as matched: its points in steps of 1/SHAPE_STEPS of its size, so that every shape with the same key gets the
+    # same distances whatever was matched before (same bytes, same output, in any order)
+    ratio = round(side / em, 1) if not contours else 1.0
+    quant = [np.round((np.asarray(c) - lo) / side * SHAPE_STEPS).astype(np.int64) for c in pts]
+    key = (bool(contours), bool(strokes), ratio) + tuple(tuple(q.ravel().tolist()) for q in quant)
+    tpl = templates("text_templates.npz")
+    hit = _CACHE.get(key)
+    if hit is None:
+        unit = [q / SHAPE_STEPS * max(ratio, 0.1) for q in quant]  # em units: the box's side is ``ratio`` em
+        f = (features([c.tolist() for c in unit[:len(contours)]], 1.0, 0.0, [c.tolist() for c in unit[len(contours):]])
+             if contours else _stroke_features(unit))
+        hit = (None, 0.0) if f is None else (distances(f, tpl, False).astype(np.float32), float(f.geometry[3]))
+        if len(_CACHE) < _CACHE_MAX:
+            _CACHE[key] = hit
+    chamfer, blob = hit
+    if chamfer is None:
+        return _UNREAD
+    geom = np.array([(hi[0] - lo[0]) / em, (hi[1] - lo[1]) / em, ((lo[1] + hi[1]) / 2 - baseline) / em, blob], dtype=np.float32)
+    d = chamfer + np.linalg.norm((tpl.geometry - geom[None, :]) * np.asarray(TEXT_GEOMETRY_WEIGHT, dtype=np.float32), axis=1)
+    if not _LABELS:
+        _LABELS.append(_label_index(tpl.labels))
+    order, starts, chars = _LABELS[0]
+    per = np.minimum.reduceat(d[order], starts)
+    ranked = np.argsort(per, kind="stable")
+    top = chars[int(ranked[0])]
+    dt = float(per[ranked[0]])
+    group = _GROUP.get(top, top)
+    other = next((float(per[i]) for i in ranked[1:].tolist() if chars[i] not in group), 9.0)
+    margin = other - dt
+    alts = {chars[i]: round(float(per[i]), 4) for i in range(len(chars)) if chars[i] in group}
+    ok = dt <= TEXT_ACCEPT and margin >= TEXT_MARGIN
+    closeness = max(0.0, min(1.0, 1.0 - dt / (2 * TEXT_ACCEPT)))
+    conf = round(closeness * min(1.0, 0.5 + margin / (4 * TEXT_MARGIN)), 3)
+    return _Read(top if ok else None, top, dt, margin, conf, alts)
+
+
+def _stroke_features(strokes: list[np.ndarray]) -> Features | None:
+    """Features of a character drawn with strokes (centre lines, em units, baseline at 0): the strokes are
+    drawn :data:`STROKE_WEIGHT` em wide, so the shape and its box are a font glyph's of regular weight and
+    its centre lines fall where a template's do."""
+    import cv2
+
+    if not strokes:
+        return None
+    pts = np.concatenate(strokes)
+    half = STROKE_WEIGHT / 2
+    x0, y0 = pts.min(axis=0) - half
+    x1, y1 = pts.max(axis=0) + half
+    w, h = float(x1 - x0), float(y1 - y0)
+    side = max(w, h)
+    big = GRID * _SUPER
+    scale = (big - 2 * _SUPER) / side
+    ox = x0 - ((side - w) / 2 + _SUPER / scale)
+    oy = y0 - ((side - h) / 2 + _SUPER / scale)
+    img = np.zeros((big, big), dtype=np.uint8)
+    thick = max(1, int(round(STROKE_WEIGHT * scale)))
+    for line in strokes:
+        px = np.round(np.stack([(line[:, 0] - ox) * scale, big - (line[:, 1] - oy) * scale], axis=1) * 16).astype(np.int32)
+        cv2.polylines(img, [px], False, 1, thickness=thick, lineType=cv2.LINE_8, shift=4)
+    geom = np.array([w, h, (y0 + y1) / 2], dtype=np.float32)
+    return finish(img.astype(np.float32), geom)
+
+
+#: characters of cap height (or ascender height) whatever the context, and of x-height
+_CAP_REF = set("ABDEFGHLMNQRTbdfhk23467")
+_X_REF = set("aemnr")
+#: characters that reach below the baseline (or may)
+_DESCENDS = set("gjpqyQJ,;()[]_|/")
+#: how much closer a digit (or letter) reading is taken to be when its neighbours are digits (or letters)
+CONTEXT = 0.08
+
+
+def _refs(texts: list[str | None], spans: list[tuple[float, float]]) -> tuple[float | None, float | None, float | None]:
+    """Cap height and x-height of a line from the characters whose height their identity fixes, and the
+    baseline from those that sit on it: ``(cap, x_height, baseline)``, ``None`` where nothing tells."""
+    cap = [hi - lo for t, (lo, hi) in zip(texts, spans, strict=True) if t in _CAP_REF]
+    xh = [hi - lo for t, (lo, hi) in zip(texts, spans, strict=True) if t in _X_REF]
+    base = [lo for t, (lo, _hi) in zip(texts, spans, strict=True) if t is not None and t.isalnum() and t not in _DESCENDS]
+    return (float(np.median(cap)) if cap else None, float(np.median(xh)) if xh else None,
+            float(np.median(base)) if base else None)
+
+
+def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: float, line_h: float,
+            cap: float | None, xh: float | None) -> list[str | None]:
+    """The characters of one word, confusable shapes settled.
+
+    Case (``c o s v w x z u`` against their capitals, whose outlines are the same): by height against the
+    line's cap height and x-height where the line tells them; ``p y j`` by reaching below the baseline.
+    Digit or letter (``0/O``, ``1/I/l``, ``5/S``, ``2/Z``, ``8/B``): the closer reading by shape, after the
+    reading the neighbours support (digits or a decimal point; letters) is taken :data:`CONTEXT` closer.
+    ``I`` or ``l``: capitals around say ``I``, small letters ``l``.
+    """
+    out = [r.text for r in reads]
+    for k, t in enumerate(out):
+        if t is None:
+            continue
+        lo, hi = spans[k]
+        if t in "pyjPYJ":
+            out[k] = t.lower() if lo < baseline - 0.12 * line_h else t.upper()
+            continue
+        low = t if t in _CASE_PAIRS else next((lw for lw, up in _CASE_PAIRS.items() if up == t), None)
+        if low is None:
+            continue
+        h = hi - lo
+        if cap is not None and xh is not None and cap > 1.15 * xh:
+            out[k] = _CASE_PAIRS[low] if h >= (cap + xh) / 2 else low
+        elif cap is not None:
+            out[k] = _CASE_PAIRS[low] if h >= 0.86 * cap else low
+        elif xh is not None:
+            out[k] = _CASE_PAIRS[low] if h >= 1.2 * xh else low
+    # digit or letter: the shape's distances, the closer reading helped by CONTEXT when the neighbours
+    # (a decimal point counts for a digit) say digits or letters
+    shape = list(out)
+    for k, r in enumerate(reads):
+        t = shape[k]
+        if t is None:
+            continue
+        digits = [(v, lab) for lab, v in r.alts.items() if lab.isdigit()]
+        letters = [(v, lab) for lab, v in r.alts.items() if lab.isalpha() or lab == "|"]
+        if not digits or not letters:
+            continue
+        (dd, digit), (dl, letter) = min(digits), min(letters)
+        if t.isalpha() and letter.lower() == t.lower():
+            letter = t  # the case settled above
+        evidence = 0
+        for j in (k - 1, k + 1):
+            nb = shape[j] if 0 <= j < len(shape) else None
+            if nb is None:
+                continue
+            if nb.isdigit() or nb in ".,":
+                evidence += 1
+            elif nb.isalpha() and nb not in _TO_DIGIT and nb not in "Il|":
+                evidence -= 1
+        if evidence > 0:
+            dd -= CONTEXT
+        elif evidence < 0:
+            dl -= CONTEXT
+        out[k] = digit if dd < dl else letter
+    # I or l (the same bar in most sans fonts): capitals around it say I, small letters l; first in a word,
+    # I before a consonant (Item, Inch, ISO), l before a vowel (linear, left)
+    for k, t in enumerate(out):
+        if t not in ("I", "l", "|"):
+            continue
+        letters = [(j, x) for j, x in enumerate(out) if x is not None and x.isalpha() and x not in "Il|"]
+        left = next((x for j, x in reversed(letters) if j < k), None)
+        right = next((x for j, x in letters if j > k), None)
+        if left is not None:
+            out[k] = "I" if left.isupper() and (right is None or right.isupper()) else "l"
+        elif right is not None:
+            if right.isupper():
+                out[k] = "I"
+            else:
+                nxt = out[k + 1] if k + 1 < len(out) else None
+                out[k] = "l" if nxt is not None and nxt in "aeiouy" else "I"
+    return out
+
+
+def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: float) -> list[tuple[float, float]]:
+    """The span of each character along the line, narrow letters and digits widened to :data:`NARROW_CELL` em
+    about their centre (a ``1`` or an ``I`` sits in a wider cell than its ink), punctuation as inked."""
+    out = []
+    for ch, t in zip(chars, texts, strict=True):
+        u0 = float(min(fb[c, 0] for c in ch))
+        u1 = float(max(fb[c, 2] for c in ch))
+        if t is not None and t.isalnum() and u1 - u0 < NARROW_CELL * em:
+            mid = (u0 + u1) / 2
+            u0, u1 = mid - NARROW_CELL * em / 2, mid + NARROW_CELL * em / 2
+        out.append((u0, u1))
+    return out
+
+
+def _spaces(cells: list[tuple[float, float]], em: float) -> list[bool]:
+    """Whether a word break follows each character (the last one: False): a gap between cells wider than
+    the larger of :data:`SPACE_MIN` em and :data:`SPACE_MEDIANS` times the line's median gap (stroke and
+    monospaced fonts space wider), at most :data:`SPACE_MAX` em."""
+    gaps = [b[0] - a[1] for a, b in zip(cells, cells[1:], strict=False)]
+    if not gaps:
+        return [False] * len(cells)
+    med = float(np.median([max(g, 0.0) for g in gaps]))
+    limit = min(SPACE_MAX * em, max(SPACE_MIN * em, SPACE_MEDIANS * med))
+    return [g > limit for g in gaps] + [False]
+
+
+def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms
+               ) -> _Line | None:
+    """Read one line of character shapes. A vertical line is tried both ways (90 and 270 degrees) on its
+    first :data:`PROBE` characters, and read fully the better way; a horizontal one that reads badly is tried
+    upside down. Linework that is no text stops after the probe. ``None`` when too little of it reads."""
+    if direction == 90:
+        probes = [p for p in (_read_as(d, chars, comps, cbox, atoms, limit=PROBE) for d in (90, 270)) if p is not None]
+        if not probes:
+            return None
+        direction = max(probes, key=lambda p: p.score).direction
+    elif len(chars) > PROBE:
+        probe = _read_as(0, chars, comps, cbox, atoms, limit=PROBE)
+        if probe is not None and not any(t is not None for t in probe.texts):
+            flipped = _read_as(180, chars, comps, cbox, atoms, limit=PROBE)
+            if flipped is None or not any(t is not None for t in flipped.texts):
+                return None  # neither way does any of its first characters read: linework
+    best = _read_as(direction, chars, comps, cbox, atoms)
+    if best is None:
+        return None
+    if direction == 0 and len(chars) >= 3 and sum(1 for t in best.texts if t is not None) < LINE_READ_SHARE * len(chars):
+        got = _read_as(180, chars, comps, cbox, atoms)
+        # upside down only when every character reads and clearly better so
+        if got is not None and all(t is not None for t in got.texts) and got.score > best.score + UPSIDE_DOWN_MARGIN:
+            best = got
+    n_read = sum(1 for t in best.texts if t is not None)
+    if n_read == 0 or n_read < LINE_READ_SHARE * len(chars):
+        return None
+    return best
+
+
+@dataclass
+class _Line:
+    direction: int
+    chars: list[list[int]]  # in reading order
+    texts: list[str | None]
+    reads: list[_Read]
+    stroked: list[bool]
+    spaces: list[bool]  # a word break after the character
+    cells: list[tuple[float, float]]
+    baseline: float
+    em: float
+    score: float
+
+
+def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, fb: np.ndarray,
+                  em: float, baseline: float) -> tuple[list[_Read], list[bool]]:
+    reads: list[_Read] = []
+    stroked: list[bool] = []
+    for ch in chars:
+        contours: list[np.ndarray] = []
+        strokes: list[np.ndarray] = []
+        for c in ch:
+            for a in comps[c]:
+                u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
+                (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
+        reads.append(_classify(contours, strokes, em, baseline, float(min(fb[c, 0] for c in ch))))
+        stroked.append(not contours)
+    return reads, stroked
+
+
+def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
+             limit: int | None = None) -> _Line | None:
+    """The line read in direction ``d`` (only its first ``limit`` characters when given: a probe)."""
+    fb = _frame_boxes(d, cbox)
+    chars = sorted(chars_in, key=lambda ch: float(min(fb[c, 0] for c in ch)))[:limit]
+    spans = [(float(min(fb[c, 1] for c in ch)), float(max(fb[c, 3] for c in ch))) for ch in chars]
+    heights = np.array([b - a for a, b in spans])
+    line_h = float(np.percentile(heights, 80)) if len(heights) else 0.0
+    if line_h <= 0:
+        return None
+    tall = [a for (a, b) in spans if b - a >= 0.6 * line_h]
+    baseline = float(np.median(tall)) if tall else float(min(a for a, _b in spans))
+    em = line_h / CAP_EM
+    reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline)
+    cap, xh, base = _refs([r.text for r in reads], spans)
+    # the size and baseline the characters themselves tell; read again when they differ from the first guess
+    em2 = cap / CAP_EM if cap is not None else (xh / X_EM if xh is not None else em)
+    base2 = base if base is not None else baseline
+    if abs(em2 - em) > 0.12 * em or abs(base2 - baseline) > 0.06 * em:
+        em, baseline = em2, base2
+        reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline)
+        cap, xh, _base = _refs([r.text for r in reads], spans)
+    if len(chars) == 1:
+        r = reads[0]
+        w = float(max(fb[c, 2] for c in chars[0]) - min(fb[c, 0] for c in chars[0]))
+        h = spans[0][1] - spans[0][0]
+        # a lone shape is text only when it reads closely as a letter or digit that is not a bare line
+        if r.distance > LONE_ACCEPT or not (r.text or "").isalnum() or w < 0.15 * h or h < MIN_HEIGHT:
+            reads = [replace(r, text=None)]
+    cells = _cells(chars, fb, [r.text for r in reads], em)
+    spaces = _spaces(cells, em)
+    texts: list[str | None] = []
+    start = 0
+    for k in range(len(chars)):
+        if spaces[k] or k == len(chars) - 1:
+            texts.extend(_settle(reads[start:k + 1], spans[start:k + 1], baseline, line_h, cap, xh))
+            start = k + 1
+    score = -float(np.mean([min(r.distance, 2.0) for r in reads]))
+    return _Line(d, chars, texts, reads, stroked, spaces, cells, baseline, em, score)
+
+
+# -- the pass -------------------------------------------------------------------------------------
+@dataclass
+class DrawnText:
+    """The result of :func:`recover_drawn_text`."""
+
+    glyphs: list[Glyph]
+    text_paths: frozenset[int]
+    hidden: int = 0  # characters taken from the hidden layer
+    outline: int = 0  # characters read from filled outlines
+    stroke: int = 0  # characters read from strokes
+    unread: int = 0  # character shapes on text lines left unread
+    disagreements: int = 0  # hidden lines over drawn shapes they do not spell
+    why: dict[str, int] = field(default_factory=dict)  # the disagreements by reason
+    dropped: int = 0  # subpaths past MAX_ATOMS
+
+
+def _markup_keep(text: str) -> list[bool]:
+    """Per character of ``text``: False for the markup of KiCad's ``~{..}``, ``_{..}``, ``^{..}``."""
+    keep = [True] * len(text)
+    for m in _MARKUP.finditer(text):
+        keep[m.start()] = keep[m.start() + 1] = keep[m.end() - 1] = False
+    return keep
+
+
+def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False) -> DrawnText:
+    """Synthetic glyphs for text drawn as shapes on a page (see the module docstring).
+
+    ``glyphs`` are the page's glyphs (their ids must be 0..n-1; the new ones continue the numbering).
+    Runs only when :func:`text_looks_drawn` says so, unless ``force``.
+
+    >>> recover_drawn_text([], []).glyphs
+    []
+    """
+    if not paths:
+        return DrawnText([], frozenset())
+    if not force and not text_looks_drawn(glyphs, paths)[0]:
+        return DrawnText([], frozenset())
+    atoms = _collect(paths)
+    result = DrawnText([], frozenset(), dropped=atoms.dropped)
+    comps = _components(atoms)
+    if not comps:
+        return result
+    cbox = np.array([(atoms.boxes[c, 0].min(), atoms.boxes[c, 1].min(), atoms.boxes[c, 2].max(), atoms.boxes[c, 3].max())
+                     for c in comps], dtype=np.float64)
+    used = np.zeros(len(comps), dtype=bool)
+    consumed_atoms: list[int] = []
+    next_id = len(glyphs)
+    out: list[Glyph] = []
+
+    # 3. the hidden layer
+    hidden = [g for g in glyphs if g.invisible and g.text.strip()]
+    hidden_unmatched = 0
+    if hidden:
+        from pdftract.model.text import build_layout
+
+        layout = build_layout(hidden)
+        by_id = {g.id: g for g in hidden}
+        cidx = BoxIndex.from_arrays(np.arange(len(comps)), cbox)
+        frames: dict[int, np.ndarray] = {}
+        for line in layout.lines:
+            lg = [by_id[i] for i in line.glyph_ids if i in by_id]
+            if not lg:
+                continue
+            keep = _markup_keep("".join(g.text for g in lg)) if len(lg) == len("".join(g.text for g in lg)) else [True] * len(lg)
+            lg = [g for g, k in zip(lg, keep, strict=True) if k and g.text.strip()]
+            size = max(g.size for g in lg) if lg else 0.0
+            d = int(round(line.direction)) % 360
+            d = d if d in (0, 90, 180, 270) else 0
+            # the drawn text may run a little past the hidden text's box (other metrics): half a size along it
+            lb = _frame_boxes(d, np.array([[line.bbox.x0, line.bbox.top, line.bbox.x1, line.bbox.bottom]], dtype=np.float64))[0]
+            box = BBox.from_points([from_frame(d, float(uu), float(vv)) for uu in (lb[0] - 0.5 * size, lb[2] + 0.5 * size)
+                                    for vv in (lb[1] - 0.15 * size, lb[3] + 0.15 * size)])
+            inside = [c for c in cidx.intersection(box) if not used[c]
+                      and box.contains_point(((cbox[c, 0] + cbox[c, 2]) / 2, (cbox[c, 1] + cbox[c, 3]) / 2))]
+            if not inside or not lg:
+                continue
+            fb = frames.get(d)
+            if fb is None:
+                fb = frames[d] = _frame_boxes(d, cbox)
+            why = _hidden_matches(lg, inside, fb, d, cidx, used, size, comps, atoms)
+            if why:
+                result.disagreements += 1
+                result.why[why] = result.why.get(why, 0) + 1
+                hidden_unmatched += len(lg)
+                continue
+            first = paths[int(atoms.path[comps[inside[0]][0]])]
+            for g in lg:
+                out.append(replace(g, id=next_id, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.95,
+                                   fill_color=first.fill_color if first.fill else first.stroke_color, stroke_color=None))
+                next_id += 1
+            result.hidden += len(lg)
+            for c in inside:
+                used[c] = True
+                consumed_atoms.extend(comps[c])
+
+    # 2 + 4. lines and recognition of what is left; where the hidden layer spelled the drawn text (KiCad writes
+    # a copy of every text), what is left is linework and is not read
+    if result.hidden and result.hidden >= HIDDEN_ENOUGH * (result.hidden + hidden_unmatched):
+        result.glyphs = out
+        result.text_paths = _text_paths(consumed_atoms, atoms)
+        return result
+    free = np.flatnonzero(~used)
+    # each shape reads along the direction in which its chain is longer (a vertical word chains little sideways)
+    # (a column of short horizontal lines also chains vertically, but as a run longer across than along)
+    length: dict[int, dict[int, int]] = {}
+    for d in (0, 90):
+        fb = _frame_boxes(d, cbox)
+        for chain in _chains(fb, free):
+            n = len(_characters(fb, chain))
+            along = float(fb[chain, 2].max() - fb[chain, 0].min())
+            across = float(fb[chain, 3].max() - fb[chain, 1].min())
+            for c in chain:
+                length.setdefault(c, {})[d] = n if n == 1 or along >= 0.8 * across else 0
+    assigned: dict[int, list[list[list[int]]]] = {}
+    for d in (0, 90):
+        fb = _frame_boxes(d, cbox)
+        mine = np.asarray([c for c in free.tolist() if (length[c][0] >= length[c][90]) == (d == 0)], dtype=np.int64)
+        for chain in _chains(fb, mine):
+            assigned.setdefault(d, []).append(_characters(fb, chain))
+
+    for d in (0, 90):
+        for chars in assigned.get(d, []):
+            drawn = _read_line(d, chars, comps, cbox, atoms)
+            if drawn is None:
+                result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
+                continue
+            fb = _frame_boxes(drawn.direction, cbox)
+            em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
+            source = UnicodeSource.STROKE_MATCH if all(drawn.stroked) else UnicodeSource.OUTLINE_MATCH
+            font = STROKE_FONT if source is UnicodeSource.STROKE_MATCH else OUTLINE_FONT
+            read_at = [k for k, t in enumerate(drawn.texts) if t is not None]
+            result.unread += len(drawn.chars) - len(read_at)
+            for pos, k in enumerate(read_at):
+                ch, text, r = drawn.chars[k], drawn.texts[k], drawn.reads[k]
+                u0 = float(min(fb[c, 0] for c in ch))
+                u1 = float(max(fb[c, 2] for c in ch))
+                nk = read_at[pos + 1] if pos + 1 < len(read_at) else None
+                nxt = float(min(fb[c, 0] for c in drawn.chars[nk])) if nk is not None else None
+                space = nk is not None and any(drawn.spaces[k:nk])
+                advance = (u1 - u0) if (nxt is None or space) else (nxt - u0)
+                ox, oy = from_frame(direction, u0, baseline)
+                corners = [from_frame(direction, uu, vv) for uu in (u0, u1) for vv in (baseline - 0.22 * em, baseline + CAP_EM * em)]
+                bbox = BBox.from_points(corners + [(float(cbox[c, 0]), float(cbox[c, 1])) for c in ch]
+                                        + [(float(cbox[c, 2]), float(cbox[c, 3])) for c in ch])
+                first = paths[int(atoms.path[comps[ch[0]][0]])]
+                colour = first.fill_color if first.fill else first.stroke_color
+                out.append(Glyph(
+                    id=next_id, text=str(text), code=0, font=font, size=round(em, 3), bbox=bbox, origin=(ox, oy),
+                    direction=float(direction), upright=direction == 0, mirrored=False, matrix=_matrix(direction, em, ox, oy),
+                    advance=advance, fill_color=colour, stroke_color=None, render_mode=0, source=source, confidence=r.confidence))
+                next_id += 1
+                if drawn.stroked[k]:
+                    result.stroke += 1
+                else:
+                    result.outline += 1
+                for c in ch:
+                    consumed_atoms.extend(comps[c])
+                if space and nxt is not None:
+                    sx, sy = from_frame(direction, u1, baseline)
+                    out.append(Glyph(
+                        id=next_id, text=" ", code=32, font=font, size=round(em, 3),
+                        bbox=BBox.from_points([from_frame(direction, uu, vv) for uu in (u1, nxt) for vv in (baseline, baseline + CAP_EM * em)]),
+                        origin=(sx, sy), direction=float(direction), upright=direction == 0, mirrored=False,
+                        matrix=_matrix(direction, em, sx, sy), advance=nxt - u1, fill_color=None, stroke_color=None,
+                        render_mode=0, source=source, confidence=r.confidence))
+                    next_id += 1
+    result.glyphs = out
+    result.text_paths = _text_paths(consumed_atoms, atoms)
+    return result
+
+
+def _text_paths(consumed_atoms: list[int], atoms: _Atoms) -> frozenset[int]:
+    """The paths all of whose subpaths became text."""
+    count: dict[int, int] = {}
+    for a in consumed_atoms:
+        pi = int(atoms.path[a])
+        count[pi] = count.get(pi, 0) + 1
+    return frozenset(pi for pi, n in count.items() if n >= atoms.per_path.get(pi, 0))
+
+
+def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray,
+                    size: float, comps: list[list[int]], atoms: _Atoms) -> str:
+    """Whether a hidden text line spells the drawn shapes under it: nearly every hidden character lies over
+    drawn strokes or outlines, nearly no drawn piece lies outside the hidden characters, and the drawn line
+    does not go on beyond the hidden one (an id layer such as Altium's ``PAJ903`` over part of a label is not
+    the label). Pieces are matched by place, so drawn characters that touch each other do not matter.
+    Answers ``""`` when it does, else the reason it does not (``size``, ``cover``, ``stray``, ``goes_on``)."""
+    pieces = [a for c in inside for a in comps[c]]
+    pb = _frame_boxes(d, atoms.boxes[pieces])
+    ink = float(pb[:, 3].max() - pb[:, 1].min())
+    if not HIDDEN_SIZE[0] * size <= ink <= HIDDEN_SIZE[1] * size:
+        return "size"  # drawn at another size than the hidden text says
+    centres = (pb[:, 0] + pb[:, 2]) / 2
+    spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in hidden], dtype=np.float64))
+    width = spans[:, 2] - spans[:, 0]
+    lo, hi = spans[:, 0] - 0.2 * width, spans[:, 2] + 0.2 * width
+    inked = (centres[None, :] >= lo[:, None]) & (centres[None, :] <= hi[:, None])  # (glyphs, pieces)
+    if inked.any(axis=1).sum() < HIDDEN_COVER * len(hidden):
+        return "cover"
+    if (~inked.any(axis=0)).sum() > 0.2 * len(pieces) + 1:
+        return "stray"
+    chain = list(inside)
+    u0, u1 = float(fb[chain, 0].min()), float(fb[chain, 2].max())
+    v0, v1 = float(fb[chain, 1].min()), float(fb[chain, 3].max())
+    reach = 0.35 * size  # a character closer than this continues the drawn text
+    near = BBox.from_points([from_frame(d, uu, vv) for uu in (u0 - reach, u1 + reach) for vv in (v0, v1)])
+    mine = set(inside)
+    typical = float(np.median(spans[:, 3] - spans[:, 1])) * CAP_EM
+    for c in cidx.intersection(near):
+        if c in mine or used[c]:
+            continue
+        h, w = float(fb[c, 3] - fb[c, 1]), float(fb[c, 2] - fb[c, 0])
+        if not (0.5 * typical <= h <= 1.5 * typical and w <= 1.5 * h):
+            continue  # not a character: a pin, a wire end, a symbol's outline
+        overlap = min(fb[c, 3], v1) - max(fb[c, 1], v0)
+        if overlap >= 0.5 * min(h, v1 - v0) and (fb[c, 2] <= u0 or fb[c, 0] >= u1):
+            return "goes_on"  # the drawn line goes on past the hidden text
+    return ""
+
+
+def _matrix(direction: int, em: float, ox: float, oy: float) -> tuple[float, float, float, float, float, float]:
+    if direction == 0:
+        return (em, 0.0, 0.0, -em, ox, oy)
+    if direction == 90:
+        return (0.0, -em, -em, 0.0, ox, oy)
+    if direction == 180:
+        return (-em, 0.0, 0.0, em, ox, oy)
+    return (0.0, em, em, 0.0, ox, oy)
+
+
+__all__ = ["DrawnText", "MIN_SHAPES", "SHAPES_PER_CHAR", "glyph_sized_shapes", "path_boxes", "recover_drawn_text", "text_looks_drawn"]

@@ -1,0 +1,178 @@
+"""Text drawn as outlines or strokes read back (pdftract.ingest.drawn_text).
+
+Truth comes from the fixture script's input (fixtures/drawn_text/make.py: the strings Ghostscript drew as
+outlines or that were drawn with Hershey stroke fonts), never from our own output. Fonts of the templates'
+families are the tuned part; the held-out fonts (URW Nimbus, Gothic, C059, Nimbus Mono; two Hershey fonts)
+were never looked at while tuning. Thresholds sit below what ``benchmarks/drawn_text.py`` measures.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+import pdftract
+from pdftract.ingest.drawn_text import _markup_keep, recover_drawn_text, text_looks_drawn
+from pdftract.model.primitives import UnicodeSource
+from pdftract.testing import simple_pdf
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures" / "drawn_text"
+_spec = importlib.util.spec_from_file_location("drawn_text_bench", ROOT / "benchmarks" / "drawn_text.py")
+assert _spec is not None and _spec.loader is not None
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+def _totals(names: list[str]) -> tuple[int, int, int]:
+    chars = edits = false = 0
+    for name in names:
+        r = bench.score_fixture(FIXTURES / f"{name}.pdf", False)
+        chars += r["chars"]
+        edits += r["edits"]
+        false += r["false_chars"]
+    return chars, edits, false
+
+
+def _names(split: str, kind: str) -> list[str]:
+    out = []
+    for p in sorted(FIXTURES.glob("*.truth.json")):
+        t = json.loads(p.read_text(encoding="utf-8"))
+        if t["split"] == split and t["kind"] == kind:
+            out.append(p.name[: -len(".truth.json")])
+    return out
+
+
+@pytest.mark.parametrize(("split", "kind", "limit"), [
+    ("tune", "outline", 0.02),
+    ("heldout", "outline", 0.09),
+    ("tune", "stroke", 0.08),
+    ("heldout", "stroke", 0.14),
+])
+def test_character_error_rate(split: str, kind: str, limit: float) -> None:
+    names = _names(split, kind)
+    assert names, f"no {split} {kind} fixtures"
+    chars, edits, false = _totals(names)
+    assert chars > 500
+    assert edits / chars <= limit, f"{split} {kind}: CER {edits / chars:.3f} > {limit}"
+    assert false <= 0.01 * chars  # characters read where no text is
+
+
+def test_recovered_glyphs_are_marked_and_their_paths_too() -> None:
+    sheet = pdftract.open(FIXTURES / "outline-liberation-sans.pdf").page(1)
+    drawn = [g for g in sheet.glyphs if g.source is UnicodeSource.OUTLINE_MATCH]
+    assert len(drawn) > 400
+    assert all(g.synthetic and g.font == "drawn-outlines" and 0 < g.confidence <= 1 for g in drawn)
+    assert sum(p.text_shape for p in sheet.paths) > 0.9 * len(sheet.paths)
+    # characters drawn as shapes are no linework: the segment index leaves them out
+    assert not list(sheet.index.segments.intersection(drawn[0].bbox))
+    codes = [d.code.value for d in sheet.diagnostics]
+    assert "GLYPHS_RECOVERED" in codes
+    words = {w.text for w in sheet.words}
+    assert {"MOUNTING", "BRACKET", "4711-0203", "2024-03-17"} <= words
+
+
+def test_vertical_text_is_read_in_its_direction() -> None:
+    truth = json.loads((FIXTURES / "outline-liberation-sans.truth.json").read_text(encoding="utf-8"))
+    sheet = pdftract.open(FIXTURES / "outline-liberation-sans.pdf").page(1)
+    vertical = [ln for ln in truth["lines"] if ln["angle"]]
+    assert vertical
+    ok = 0
+    for ln in vertical:
+        box, angle = bench.truth_box(ln, sheet.height)
+        got, _ids = bench.read_in(sheet, box, angle)
+        ok += got == " ".join(ln["text"].split())
+        assert all(w.direction == angle for w in sheet.words if box.contains_point(w.bbox.center) and w.text.strip())
+    assert ok >= 0.8 * len(vertical)
+
+
+def test_pages_with_a_text_layer_are_left_alone() -> None:
+    doc = pdftract.open(simple_pdf(pages=[["DWG NO 4711-02", "REV B"]]))
+    sheet = doc.page(1)
+    assert not text_looks_drawn(sheet.glyphs, sheet.paths)[0]
+    assert recover_drawn_text(sheet.glyphs, sheet.paths).glyphs == []
+    assert not any(g.synthetic for g in sheet.glyphs)
+
+
+def test_switched_off() -> None:
+    sheet = pdftract.open(FIXTURES / "outline-liberation-sans.pdf", read_drawn_text=False).page(1)
+    assert not sheet.glyphs and not any(p.text_shape for p in sheet.paths)
+
+
+def _with_hidden_layer(pdf: Path, lines: list[tuple[str, float, float, float]]) -> bytes:
+    """The fixture with an invisible (3 Tr) Helvetica text layer added: (text, x, y, size) in PDF points."""
+    with pikepdf.open(pdf) as doc:
+        page = doc.pages[0]
+        font = doc.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                    BaseFont=pikepdf.Name.Helvetica, Encoding=pikepdf.Name.WinAnsiEncoding))
+        resources = page.obj.get("/Resources") or pikepdf.Dictionary()
+        fonts = resources.get("/Font") or pikepdf.Dictionary()
+        fonts["/Hid"] = font
+        resources["/Font"] = fonts
+        page.obj["/Resources"] = resources
+        ops = b"".join(b"BT 3 Tr /Hid %.2f Tf %.2f %.2f Td (%s) Tj ET\n" % (size, x, y, text.encode("latin-1"))
+                       for text, x, y, size in lines)
+        page.contents_add(doc.make_stream(ops), prepend=False)
+        out = io.BytesIO()
+        doc.save(out)
+        return out.getvalue()
+
+
+def test_hidden_layer_over_drawn_text_is_taken_and_markup_dropped() -> None:
+    truth = json.loads((FIXTURES / "outline-liberation-sans.truth.json").read_text(encoding="utf-8"))
+    flat = [ln for ln in truth["lines"] if not ln["angle"]]
+    reset = next(ln for ln in flat if ln["text"] == "RESET")
+    plain = [ln for ln in flat if " " in ln["text"]][:3]
+    hidden = [(str(ln["text"]), float(ln["x"]), float(ln["y"]), float(ln["size"])) for ln in plain]
+    # the markup's own characters ("~{" is 0.918 em in Helvetica) stand before the letters they mark
+    hidden.append(("~{RESET}", float(reset["x"]) - 0.918 * float(reset["size"]), float(reset["y"]), float(reset["size"])))
+    sheet = pdftract.open(_with_hidden_layer(FIXTURES / "outline-liberation-sans.pdf", hidden)).page(1)
+    taken = [g for g in sheet.glyphs if g.source is UnicodeSource.HIDDEN_LAYER]
+    want = sorted("".join(str(ln["text"]).split()) for ln in plain) + ["RESET"]
+    got = sorted("".join(w.text for w in line_words) for line_words in _hidden_lines(sheet))
+    assert got == sorted(want)
+    assert len(taken) == sum(len(x) for x in want)
+    assert all(not g.invisible and g.synthetic for g in taken)
+    texts = {w.text for w in sheet.words if not w.invisible}
+    assert "RESET" in texts and "~{RESET}" not in texts
+    message = next(d.message for d in sheet.diagnostics if d.code.value == "GLYPHS_RECOVERED")
+    assert "hidden text layer" in message
+
+
+def _hidden_lines(sheet: pdftract.Sheet) -> list[list[pdftract.Word]]:
+    """Visible lines made of hidden-layer glyphs, as their words."""
+    taken = {g.id for g in sheet.glyphs if g.source is UnicodeSource.HIDDEN_LAYER}
+    out = []
+    for ln in sheet.lines:
+        words = [sheet.word(i) for i in ln.word_ids]
+        if not ln.invisible and all(i in taken for w in words for i in w.glyph_ids):
+            out.append(words)
+    return out
+
+
+def test_a_hidden_layer_that_disagrees_with_the_shapes_is_not_taken() -> None:
+    truth = json.loads((FIXTURES / "outline-liberation-sans.truth.json").read_text(encoding="utf-8"))
+    ln = next(ln for ln in truth["lines"] if ln["text"] == "MOUNTING BRACKET")
+    # an object id layer (as Altium writes: PAJ903 ...) lying over drawn text it does not spell
+    sheet = pdftract.open(_with_hidden_layer(FIXTURES / "outline-liberation-sans.pdf",
+                                             [("PAJ9", float(ln["x"]), float(ln["y"]), float(ln["size"]))])).page(1)
+    assert not [g for g in sheet.glyphs if g.source is UnicodeSource.HIDDEN_LAYER]
+    assert any(w.text == "MOUNTING" for w in sheet.words if not w.invisible)
+    assert any(d.code.value == "TEXT_AS_GRAPHICS" and dict(d.context).get("disagreements") == 1 for d in sheet.diagnostics)
+
+
+def test_kicad_markup_is_dropped() -> None:
+    text = "~{RESET}_{1}x^{2}"
+    kept = "".join(c for c, k in zip(text, _markup_keep(text), strict=True) if k)
+    assert kept == "RESET1x2"
+
+
+def test_same_bytes_same_glyphs() -> None:
+    a = pdftract.open(FIXTURES / "stroke-hershey-futural.pdf").page(1)
+    b = pdftract.open((FIXTURES / "stroke-hershey-futural.pdf").read_bytes()).page(1)
+    assert [(g.text, g.bbox, g.confidence) for g in a.glyphs] == [(g.text, g.bbox, g.confidence) for g in b.glyphs]
