@@ -141,7 +141,7 @@ TEXT_FONTS = (
     "/usr/share/fonts/truetype/osifont/osifont.ttf",
 )
 #: the characters of the text templates
-TEXT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,:;-+/()%=#*_&'\"!?<>[]@°±⌀"
+TEXT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,:;-+/()%=#*_&'\"!?<>[]@°±⌀\\$~{}^"
 
 
 #: other common designs of a character, taken from a code point that has them: the single-storey ``a`` and ``g``

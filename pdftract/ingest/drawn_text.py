@@ -106,6 +106,8 @@ HIDDEN_COVER = 0.85
 HIDDEN_ENOUGH = 0.8
 #: characters read to decide a line's direction, or that it is linework
 PROBE = 4
+#: a line whose stems lean by less than this (along per up) is taken as upright
+MIN_SLANT = 0.06
 #: a line is read upside down only when its mean distance is this much better so
 UPSIDE_DOWN_MARGIN = 0.1
 #: a lone shape lower than this (points) is not read (a tick, a pad mark)
@@ -654,8 +656,41 @@ class _Line:
     score: float
 
 
+def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, line_h: float) -> float:
+    """The slant of a line's text (along per up, 0 for upright): the length-weighted median of the steep
+    edges at least a third of the line high (stems of italic or oblique lettering), taken only when most of
+    them agree on it and they come from at least a third of the characters (a ``/`` or a ``7`` alone is no
+    slant)."""
+    slopes: list[float] = []
+    weights: list[float] = []
+    owners: list[int] = []
+    for k, ch in enumerate(chars):
+        for c in ch:
+            for a in comps[c]:
+                u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
+                du, dv = np.diff(u), np.diff(v)
+                keep = (np.abs(dv) >= 0.33 * line_h) & (np.abs(du) <= 0.3 * np.abs(dv))
+                if keep.any():
+                    slopes.extend((du[keep] / dv[keep]).tolist())
+                    weights.extend(np.abs(dv[keep]).tolist())
+                    owners.extend([k] * int(keep.sum()))
+    if len(slopes) < 3:
+        return 0.0
+    sl, wt, ow = np.asarray(slopes), np.asarray(weights), np.asarray(owners)
+    order = np.argsort(sl)
+    cum = np.cumsum(wt[order])
+    median = float(sl[order][np.searchsorted(cum, cum[-1] / 2)])
+    near = np.abs(sl - median) <= 0.04
+    agree = float(wt[near].sum() / wt.sum())
+    voters = len(set(ow[near].tolist()))
+    if abs(median) < MIN_SLANT or agree < 0.7 or voters < max(2, len(chars) / 3):
+        return 0.0
+    return median
+
+
 def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, fb: np.ndarray,
-                  em: float, baseline: float) -> tuple[list[_Read], list[bool]]:
+                  em: float, baseline: float, slant: float = 0.0) -> tuple[list[_Read], list[bool]]:
+    """Every character of a line matched, its points first set upright when the line slants."""
     reads: list[_Read] = []
     stroked: list[bool] = []
     for ch in chars:
@@ -664,8 +699,11 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
         for c in ch:
             for a in comps[c]:
                 u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
+                if slant:
+                    u = u - slant * (v - baseline)
                 (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
-        reads.append(_classify(contours, strokes, em, baseline, float(min(fb[c, 0] for c in ch))))
+        u0 = min(float(np.min(x[:, 0])) for x in contours + strokes) if slant else float(min(fb[c, 0] for c in ch))
+        reads.append(_classify(contours, strokes, em, baseline, u0))
         stroked.append(not contours)
     return reads, stroked
 
@@ -683,14 +721,15 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
     tall = [a for (a, b) in spans if b - a >= 0.6 * line_h]
     baseline = float(np.median(tall)) if tall else float(min(a for a, _b in spans))
     em = line_h / CAP_EM
-    reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline)
+    slant = _slant(d, chars, comps, atoms, line_h)
+    reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant)
     cap, xh, base = _refs([r.text for r in reads], spans)
     # the size and baseline the characters themselves tell; read again when they differ from the first guess
     em2 = cap / CAP_EM if cap is not None else (xh / X_EM if xh is not None else em)
     base2 = base if base is not None else baseline
     if abs(em2 - em) > 0.12 * em or abs(base2 - baseline) > 0.06 * em:
         em, baseline = em2, base2
-        reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline)
+        reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant)
         cap, xh, _base = _refs([r.text for r in reads], spans)
     if len(chars) == 1:
         r = reads[0]
@@ -812,7 +851,9 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         result.glyphs = out
         result.text_paths = _text_paths(consumed_atoms, atoms)
         return result
-    free = np.flatnonzero(~used)
+    # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
+    side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
+    free = np.flatnonzero(~used & (side <= ATOM_MAX))
     # each shape reads along the direction in which its chain is longer (a vertical word chains little sideways)
     # (a column of short horizontal lines also chains vertically, but as a run longer across than along)
     length: dict[int, dict[int, int]] = {}
