@@ -104,10 +104,18 @@ HIDDEN_COVER = 0.85
 #: when the hidden layer spelled this share of the hidden characters that lie over drawn shapes, the rest of
 #: the drawn shapes is taken for linework and not read
 HIDDEN_ENOUGH = 0.8
+#: a hidden line is confirmed by the recognised characters under it when at most this share of them is not in it
+CONFIRM_EXTRA = 0.25
+#: ... and they hold at least this share of its characters
+CONFIRM_SHARE = 0.4
 #: characters read to decide a line's direction, or that it is linework
 PROBE = 4
 #: a line whose stems lean by less than this (along per up) is taken as upright
 MIN_SLANT = 0.06
+#: a character no wider or taller than this (em) is dots: read by place, not shape
+DOT = 0.16
+#: confidence of a dot read by its place
+DOT_CONFIDENCE = 0.8
 #: a line is read upside down only when its mean distance is this much better so
 UPSIDE_DOWN_MARGIN = 0.1
 #: a lone shape lower than this (points) is not read (a tick, a pad mark)
@@ -688,6 +696,20 @@ def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms
     return median
 
 
+def _dot(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> _Read | None:
+    """A character of dots too small to match by shape (a pen's round dot thins to nothing): one dot on the
+    baseline is ``.``, two stacked between the baseline and the x-height ``:``."""
+    boxes = fb[ch]
+    if float((boxes[:, 2] - boxes[:, 0]).max()) > DOT * em or float((boxes[:, 3] - boxes[:, 1]).max()) > DOT * em:
+        return None
+    centres = sorted(float((b[1] + b[3]) / 2 - baseline) / em for b in boxes)
+    if len(ch) == 1 and centres[0] <= 0.15:
+        return _Read(".", ".", 0.0, 1.0, DOT_CONFIDENCE, {".": 0.0})
+    if len(ch) == 2 and centres[0] <= 0.15 and 0.3 <= centres[1] <= 0.65:
+        return _Read(":", ":", 0.0, 1.0, DOT_CONFIDENCE, {":": 0.0})
+    return None
+
+
 def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, fb: np.ndarray,
                   em: float, baseline: float, slant: float = 0.0) -> tuple[list[_Read], list[bool]]:
     """Every character of a line matched, its points first set upright when the line slants."""
@@ -703,7 +725,8 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                     u = u - slant * (v - baseline)
                 (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
         u0 = min(float(np.min(x[:, 0])) for x in contours + strokes) if slant else float(min(fb[c, 0] for c in ch))
-        reads.append(_classify(contours, strokes, em, baseline, u0))
+        dot = _dot(ch, fb, em, baseline)
+        reads.append(dot if dot is not None else _classify(contours, strokes, em, baseline, u0))
         stroked.append(not contours)
     return reads, stroked
 
@@ -763,6 +786,7 @@ class DrawnText:
     unread: int = 0  # character shapes on text lines left unread
     disagreements: int = 0  # hidden lines over drawn shapes they do not spell
     why: dict[str, int] = field(default_factory=dict)  # the disagreements by reason
+    confirmed: int = 0  # hidden lines taken because the shapes under them read as their text
     dropped: int = 0  # subpaths past MAX_ATOMS
 
 
@@ -802,6 +826,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # 3. the hidden layer
     hidden = [g for g in glyphs if g.invisible and g.text.strip()]
     hidden_unmatched = 0
+    pending: list[tuple[list[Glyph], BBox, int, str]] = []  # hidden lines over drawn shapes they do not spell by place
     if hidden:
         from pdftract.model.text import build_layout
 
@@ -834,6 +859,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 result.disagreements += 1
                 result.why[why] = result.why.get(why, 0) + 1
                 hidden_unmatched += len(lg)
+                pending.append((lg, box, d, why))
                 continue
             first = paths[int(atoms.path[comps[inside[0]][0]])]
             for g in lg:
@@ -918,9 +944,62 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                         matrix=_matrix(direction, em, sx, sy), advance=nxt - u1, fill_color=None, stroke_color=None,
                         render_mode=0, source=source, confidence=r.confidence))
                     next_id += 1
-    result.glyphs = out
+    if pending:
+        out = _confirmed_hidden(pending, out, result)
+    result.why = {k: n for k, n in result.why.items() if n}
+    result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
     result.text_paths = _text_paths(consumed_atoms, atoms)
     return result
+
+
+def _confirmed_hidden(pending: list[tuple[list[Glyph], BBox, int, str]], out: list[Glyph], result: DrawnText) -> list[Glyph]:
+    """Hidden lines the shapes under them confirm by reading: where the characters recognised there are, in
+    order, the hidden text's (at most :data:`CONFIRM_EXTRA` of them not, at least :data:`CONFIRM_SHARE` of the
+    hidden text found: a dot too small to read, a character left unread), the hidden text replaces them (the
+    exporter's own text, drawn in other metrics than its copy). An id layer over a label spells other
+    characters and is refused."""
+    index = BoxIndex((k, g.bbox) for k, g in enumerate(out))
+    dropped: set[int] = set()
+    extra: list[Glyph] = []
+    for lg, box, d, why in pending:
+        under = [k for k in index.intersection(box) if k not in dropped and box.contains_point(out[k].bbox.center)
+                 and out[k].source is not UnicodeSource.HIDDEN_LAYER]
+        if not under:
+            continue
+        along = {k: float(_frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0, 0])
+                 for k in under}
+        read = "".join(out[k].text for k in sorted(under, key=lambda k: along[k]) if out[k].text.strip())
+        want = "".join(g.text for g in lg)
+        common = _common(read, want)
+        # the characters read there are (nearly all) the hidden text's, in its order; some may be unread
+        if not read or len(read) - common > CONFIRM_EXTRA * len(read) or common < CONFIRM_SHARE * len(want):
+            continue
+        for k in under:
+            dropped.add(k)
+            if out[k].text.strip():
+                if out[k].source is UnicodeSource.STROKE_MATCH:
+                    result.stroke -= 1
+                else:
+                    result.outline -= 1
+        colour = out[under[0]].fill_color
+        extra.extend(replace(g, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.9, fill_color=colour,
+                             stroke_color=None) for g in lg)
+        result.hidden += len(lg)
+        result.disagreements -= 1
+        result.why[why] -= 1
+        result.confirmed += 1
+    return [g for k, g in enumerate(out) if k not in dropped] + extra
+
+
+def _common(a: str, b: str) -> int:
+    """The length of the longest common subsequence of ``a`` and ``b``."""
+    prev = [0] * (len(b) + 1)
+    for ca in a:
+        cur = [0]
+        for j, cb in enumerate(b, 1):
+            cur.append(prev[j - 1] + 1 if ca == cb else max(prev[j], cur[j - 1]))
+        prev = cur
+    return prev[-1]
 
 
 def _text_paths(consumed_atoms: list[int], atoms: _Atoms) -> frozenset[int]:

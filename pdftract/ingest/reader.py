@@ -427,7 +427,8 @@ class Reader:
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
             paths = tuple(replace(p, text_shape=True) if p.id in found.text_paths else p for p in paths)
-            parts = [f"{n} {what}" for n, what in ((found.hidden, "from the hidden text layer over them (hidden_layer)"),
+            confirmed = f" ({found.confirmed} lines of it confirmed by reading the shapes)" if found.confirmed else ""
+            parts = [f"{n} {what}" for n, what in ((found.hidden, f"from the hidden text layer over them (hidden_layer){confirmed}"),
                                                    (found.outline, "from filled outlines (outline_match)"),
                                                    (found.stroke, "from strokes (stroke_match)")) if n]
             diagnostics.append(Diagnostic.make(
