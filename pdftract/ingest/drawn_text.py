@@ -104,6 +104,8 @@ HIDDEN_COVER = 0.85
 #: when the hidden layer spelled this share of the hidden characters that lie over drawn shapes, the rest of
 #: the drawn shapes is taken for linework and not read
 HIDDEN_ENOUGH = 0.8
+#: drawn characters within this many sizes past a taken hidden line are its tail
+TAIL_GAP = 0.45
 #: a hidden line is confirmed by the recognised characters under it when at most this share of them is not in it
 CONFIRM_EXTRA = 0.25
 #: ... and they hold at least this share of its characters
@@ -826,7 +828,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # 3. the hidden layer
     hidden = [g for g in glyphs if g.invisible and g.text.strip()]
     hidden_unmatched = 0
-    pending: list[tuple[list[Glyph], BBox, int, str]] = []  # hidden lines over drawn shapes they do not spell by place
+    pending: list[tuple[list[Glyph], list[BBox], int, str]] = []  # hidden lines over drawn shapes they do not spell by place
     if hidden:
         from pdftract.model.text import build_layout
 
@@ -859,7 +861,9 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 result.disagreements += 1
                 result.why[why] = result.why.get(why, 0) + 1
                 hidden_unmatched += len(lg)
-                pending.append((lg, box, d, why))
+                wide = BBox.from_points([from_frame(d, float(uu), float(vv)) for uu in (lb[0] - 1.2 * size, lb[2] + 1.2 * size)
+                                         for vv in (lb[1] - 0.15 * size, lb[3] + 0.15 * size)])
+                pending.append((lg, [wide, box], d, why))
                 continue
             first = paths[int(atoms.path[comps[inside[0]][0]])]
             for g in lg:
@@ -867,7 +871,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                                    fill_color=first.fill_color if first.fill else first.stroke_color, stroke_color=None))
                 next_id += 1
             result.hidden += len(lg)
-            for c in inside:
+            for c in inside + _tail(inside, fb, d, cidx, used, size):
                 used[c] = True
                 consumed_atoms.extend(comps[c])
 
@@ -952,7 +956,29 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     return result
 
 
-def _confirmed_hidden(pending: list[tuple[list[Glyph], BBox, int, str]], out: list[Glyph], result: DrawnText) -> list[Glyph]:
+def _tail(inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray, size: float) -> list[int]:
+    """Drawn characters that continue a taken hidden line past its box (the drawing's metrics are wider than
+    the copy's): character-sized components on its band, each within :data:`TAIL_GAP` sizes of the last."""
+    v0, v1 = float(fb[inside, 1].min()), float(fb[inside, 3].max())
+    u1 = end = float(fb[inside, 2].max())
+    mine = set(inside)
+    out: list[int] = []
+    while True:
+        near = BBox.from_points([from_frame(d, uu, vv) for uu in (u1, u1 + TAIL_GAP * size) for vv in (v0, v1)])
+        nxt = [c for c in cidx.intersection(near) if c not in mine and not used[c] and fb[c, 0] >= u1 - 0.05 * size
+               and min(fb[c, 3], v1) - max(fb[c, 1], v0) >= 0.5 * (fb[c, 3] - fb[c, 1])
+               and fb[c, 3] - fb[c, 1] <= 1.2 * (v1 - v0)]
+        if not nxt:
+            return out
+        c = min(nxt, key=lambda k: float(fb[k, 0]))
+        out.append(c)
+        mine.add(c)
+        u1 = max(u1, float(fb[c, 2]))
+        if u1 - end > 2.5 * size:  # a few characters at most: the copy's metrics differ, they are not a second text
+            return out
+
+
+def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], out: list[Glyph], result: DrawnText) -> list[Glyph]:
     """Hidden lines the shapes under them confirm by reading: where the characters recognised there are, in
     order, the hidden text's (at most :data:`CONFIRM_EXTRA` of them not, at least :data:`CONFIRM_SHARE` of the
     hidden text found: a dot too small to read, a character left unread), the hidden text replaces them (the
@@ -961,18 +987,21 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], BBox, int, str]], out: li
     index = BoxIndex((k, g.bbox) for k, g in enumerate(out))
     dropped: set[int] = set()
     extra: list[Glyph] = []
-    for lg, box, d, why in pending:
-        under = [k for k in index.intersection(box) if k not in dropped and box.contains_point(out[k].bbox.center)
-                 and out[k].source is not UnicodeSource.HIDDEN_LAYER]
-        if not under:
-            continue
-        along = {k: float(_frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0, 0])
-                 for k in under}
-        read = "".join(out[k].text for k in sorted(under, key=lambda k: along[k]) if out[k].text.strip())
+    for lg, boxes, d, why in pending:
         want = "".join(g.text for g in lg)
-        common = _common(read, want)
-        # the characters read there are (nearly all) the hidden text's, in its order; some may be unread
-        if not read or len(read) - common > CONFIRM_EXTRA * len(read) or common < CONFIRM_SHARE * len(want):
+        under: list[int] = []
+        for box in boxes:  # the drawn text may run past the copy's box (wider metrics): first a wide box
+            under = [k for k in index.intersection(box) if k not in dropped and box.contains_point(out[k].bbox.center)
+                     and out[k].source is not UnicodeSource.HIDDEN_LAYER]
+            along = {k: float(_frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0, 0])
+                     for k in under}
+            read = "".join(out[k].text for k in sorted(under, key=lambda k: along[k]) if out[k].text.strip())
+            common = _common(read, want)
+            # the characters read there are (nearly all) the hidden text's, in its order; some may be unread
+            if read and len(read) - common <= CONFIRM_EXTRA * len(read) and common >= CONFIRM_SHARE * len(want):
+                break
+            under = []
+        if not under:
             continue
         for k in under:
             dropped.add(k)
