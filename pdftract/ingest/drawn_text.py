@@ -133,7 +133,6 @@ _GROUP = {ch: "".join(dict.fromkeys("".join(g for g in CONFUSABLE if ch in g))) 
 #: lowercase letters whose shape is their capital's, told apart by height (x-height against cap height)
 _CASE_PAIRS = {"c": "C", "o": "O", "s": "S", "v": "V", "w": "W", "x": "X", "z": "Z", "u": "U", "p": "P", "y": "Y", "j": "J"}
 _TO_DIGIT = {"O": "0", "o": "0", "I": "1", "l": "1", "|": "1", "S": "5", "s": "5", "Z": "2", "z": "2", "B": "8", "g": "9"}
-_TO_LETTER = {"0": "O", "1": "I", "5": "S", "2": "Z", "8": "B"}
 #: KiCad text markup: overbar, subscript, superscript
 _MARKUP = re.compile(r"[~_^]\{([^{}]*)\}")
 
