@@ -30,9 +30,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # evaluate.py: the scoring, beside the benchmarks
 
 import pdftract  # noqa: E402
-from pdftract.evaluate import (  # noqa: E402
+from evaluate import (  # noqa: E402
     Score,
     Scores,
     format_table,
@@ -104,7 +105,7 @@ def pdfplumber_tables(pdf_path: Path) -> dict[str, Any]:
 
 
 def run_pdfplumber(names: list[str], directory: Path = FIXTURES) -> Scores:
-    from pdftract.evaluate import score_tables
+    from evaluate import score_tables
 
     total: Scores = {}
     for name in names:

@@ -25,10 +25,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # evaluate.py: the scoring, beside the benchmarks
 
 import pdftract  # noqa: E402
 from pdftract.analyzers import title_block  # noqa: E402
-from pdftract.evaluate import norm  # noqa: E402
+from evaluate import norm  # noqa: E402
 
 FIXTURES = ROOT / "fixtures" / "drawings" / "generated"
 

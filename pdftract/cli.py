@@ -4,26 +4,37 @@
 
     pdftract extract FILE [-o OUT.json] [--pages 1,3-5] [--include glyphs,paths,words]
                           [--analyzers a,b] [--password P] [--svg OUT.svg] [--quiet]
-    pdftract show FILE [--page N] -o page.svg [--password P] [--debug]
-    pdftract tables FILE [--kind bom|revision|drawing_index] [--csv] [--pages 1,3-5]
-    pdftract dimensions FILE [--callouts] [--csv] [--pages 1,3-5]
-    pdftract gdt FILE [--datums] [--csv] [--pages 1,3-5]
+    pdftract show FILE [--page N] -o page.svg|page.png [--password P] [--debug] [--no-legend]
+    pdftract sheets INPUT... [--csv]
+    pdftract tables INPUT... [--kind bom|revision|drawing_index] [--csv] [--pages 1,3-5]
+    pdftract dimensions INPUT... [--callouts] [--csv] [--pages 1,3-5]
+    pdftract gdt INPUT... [--datums] [--csv] [--pages 1,3-5]
+    pdftract schema
     pdftract analyzers
+    pdftract batch INPUT... --out DIR
+
+INPUT is a PDF file or a directory (its ``.pdf`` files of any case, recursively, in sorted order).
+``--csv`` output is one CSV table (the ``csv`` module, one header row) whose first columns say the
+file and the page each row comes from.
 
 Exit codes: 0 success, 2 usage error (bad option or setting), 3 input error
-(one line on stderr naming the error code, e.g. ``NOT_PDF``), 1 internal error.
+(one line on stderr naming the error code, e.g. ``NOT_PDF``; with several inputs the others are
+still read), 4 a batch run with ``--fail-on`` met what it fails on, 1 internal error.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from pdftract._version import __version__
+from pdftract._wording import plural
 from pdftract.errors import InputError, PdftractError
 
 EXIT_OK = 0
@@ -35,54 +46,86 @@ EXIT_INPUT = 3
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pdftract", description="Structured extraction of engineering drawings from PDF.")
     p.add_argument("--version", action="version", version=f"pdftract {__version__}")
-    p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--traceback", action="store_true", help="show the Python traceback of an internal error")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    file_help = "the PDF file to read"
+    inputs_help = "PDF files or directories (read recursively for .pdf files of any case)"
+    password_help = "password of an encrypted PDF (an empty one is always tried)"
 
-    ex = sub.add_parser("extract", help="write the document JSON")
-    ex.add_argument("file")
+    ex = sub.add_parser("extract", help="write the document JSON (DESIGN section 6; see 'pdftract schema')")
+    ex.add_argument("file", metavar="FILE", help=file_help)
     ex.add_argument("-o", "--output", help="write JSON here (default: standard output)")
     ex.add_argument("--pages", help="pages to extract, e.g. 1,3-5 (default: all)")
     ex.add_argument("--include", default="", help="add primitives to each page: glyphs,paths,words,lines,images,timings")
     ex.add_argument("--analyzers", help="comma-separated analyzer names (default: all registered)")
-    ex.add_argument("--password", help="password of an encrypted PDF")
+    ex.add_argument("--password", help=password_help)
     ex.add_argument("--svg", help="also draw the first selected page as SVG here")
     ex.add_argument("--compact", action="store_true", help="JSON on one line")
     ex.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
 
-    sh = sub.add_parser("show", help="draw one page as SVG (paths, glyph boxes, analyzer results)")
-    sh.add_argument("file")
-    sh.add_argument("--page", type=int, default=1)
-    sh.add_argument("-o", "--output", required=True, help="SVG file to write")
-    sh.add_argument("--password")
+    sh = sub.add_parser("show", help="draw one page as SVG, or as PNG over the rendered page (paths, glyph boxes, analyzer results)")
+    sh.add_argument("file", metavar="FILE", help=file_help)
+    sh.add_argument("--page", type=int, default=1, help="page number, from 1 (default 1)")
+    sh.add_argument("-o", "--output", required=True,
+                    help="file to write: .svg (the drawing) or .png (the page rendered, results drawn over it; needs the 'ocr' extra)")
+    sh.add_argument("--password", help=password_help)
     sh.add_argument("--analyzers", help="comma-separated analyzer names to run and draw (default: all registered)")
+    sh.add_argument("--debug", action="store_true",
+                    help="also draw how the analyzers decided: table grids, cloud polygons, terminators, leaders, dimensions, callouts")
+    sh.add_argument("--no-legend", action="store_true", help="no legend right of the sheet")
+    sh.add_argument("--dpi", type=int, default=100, help="PNG resolution (default 100)")
 
-    sh.add_argument("--debug", action="store_true", help="also draw the table grids, cloud polygons, terminators, leaders, dimensions and callouts")
-
-    def listing(name: str, help_: str, csv_help: str = "CSV instead of JSON") -> argparse.ArgumentParser:
-        """A command that prints one kind of result of FILE as JSON or CSV."""
+    def listing(name: str, help_: str) -> argparse.ArgumentParser:
+        """A command that prints one kind of result of its inputs as JSON or CSV."""
         cmd = sub.add_parser(name, help=help_)
-        cmd.add_argument("file")
-        cmd.add_argument("--csv", action="store_true", help=csv_help)
-        cmd.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
-        cmd.add_argument("--password")
+        cmd.add_argument("inputs", nargs="+", metavar="INPUT", help=inputs_help)
+        cmd.add_argument("--csv", action="store_true", help="CSV (one header row, file and page columns first) instead of JSON")
+        cmd.add_argument("--pages", help="pages of each file, e.g. 1,3-5 (default: all)")
+        cmd.add_argument("--password", help=password_help)
         return cmd
 
-    listing("tables", "print the ruled tables (BOM, revision, drawing index) as JSON or CSV",
-            "CSV instead of JSON (tables separated by a blank line)").add_argument(
-        "--kind", choices=("bom", "revision", "drawing_index", "other"), help="only tables of this kind")
+    listing("sheets", "print one row per sheet: drawing number, revision, title, sheet x of y (from the title blocks)")
+    listing("tables", "print the ruled tables (BOM, revision, drawing index) as JSON or CSV").add_argument(
+        "--kind", choices=("bom", "revision", "drawing_index"), help="only tables of this kind")
     listing("dimensions", "print the dimensions (or, with --callouts, the leader callouts) as JSON or CSV").add_argument(
         "--callouts", action="store_true", help="the callouts and balloons instead of the dimensions")
     listing("gdt", "print the feature control frames (or, with --datums, the datum feature symbols) as JSON or CSV").add_argument(
         "--datums", action="store_true", help="the datum feature symbols instead of the frames")
 
-    sub.add_parser("analyzers", help="list the registered analyzers")
+    sub.add_parser("analyzers", help="list the registered analyzers with what each needs and writes")
+    sub.add_parser("schema", help="print the JSON Schema of the 'extract' output")
 
     ba = sub.add_parser("batch", help="read many files into DIR: results.jsonl, quarantine.jsonl, summary.json, metrics.prom",
                         description="Every input ends in results.jsonl (with its document JSON under DIR/documents/) or in "
                         "quarantine.jsonl with a reason. Inputs: files, directories (recursive) or manifests (.csv or "
-                        ".jsonl with a 'path' and an optional 'sha256').")
-    ba.add_argument("inputs", nargs="+", metavar="INPUT")
-    ba.add_argument("--out", required=True, metavar="DIR")
+                        ".jsonl with a 'path' and an optional 'sha256').",
+                        epilog="Exit codes: 0 every input reconciled (quarantined ones included, unless --fail-on says "
+                        "otherwise), 4 a --fail-on condition was met, 2 usage error, 1 internal error.")
+
+    def fail_on(value: str) -> str:
+        """One --fail-on value: a condition or a comma list of them."""
+        from pdftract.batch.report import parse_fail_on
+
+        try:
+            parse_fail_on([value])
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from exc
+        return value
+
+    def seconds(value: str) -> float:
+        """A number of seconds, 0 or more."""
+        try:
+            n = float(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from exc
+        if not n >= 0:
+            raise argparse.ArgumentTypeError(f"{value!r}: give 0 or more seconds")
+        return n
+
+    ba.add_argument("inputs", nargs="+", metavar="INPUT",
+                    help="a file (read by content, whatever its name), a directory (walked recursively in sorted order) "
+                    "or a manifest (.csv or .jsonl with a 'path' and an optional 'sha256')")
+    ba.add_argument("--out", required=True, metavar="DIR", help="output directory (created; skipped when inside an input directory)")
     ba.add_argument("--workers", type=int, default=2, help="documents read at once, each in its own process (default 2)")
     ba.add_argument("--timeout", type=float, default=300.0, help="seconds per document (default 300)")
     ba.add_argument("--max-memory", type=int, default=2048, metavar="MB", help="resident size ceiling per worker (default 2048)")
@@ -92,22 +135,39 @@ def _parser() -> argparse.ArgumentParser:
                     help="OCR image-only pages (auto, the default), never, or every page")
     ba.add_argument("--password", help="password for encrypted inputs (an empty one is always tried)")
     ba.add_argument("--analyzers", help="comma-separated analyzer names (default: all registered)")
-    ba.add_argument("--executor", choices=("local", "dask"), default="local")
+    ba.add_argument("--include", action="append", default=[], metavar="GLOB",
+                    help="of the files found in directories, read only those whose path relative to the directory or "
+                    "whose name matches GLOB (case-sensitive; repeatable, e.g. --include '*.pdf' --include '*.PDF'; "
+                    "default: every file, its type told by content)")
+    ba.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                    help="of the files found in directories, leave out those matching GLOB (as --include; repeatable); "
+                    "left-out files are counted as 'excluded' in summary.json, never quarantined")
+    ba.add_argument("--fail-on", action="append", default=[], type=fail_on, metavar="quarantine|partial",
+                    help="exit with code 4 when any input was quarantined ('quarantine') or, with 'partial', also when "
+                    "any document is PARTIAL (repeatable or comma-separated; default: exit 0)")
+    ba.add_argument("--progress-every", type=seconds, default=30.0, metavar="SECONDS",
+                    help="when stderr is not a terminal: a progress line at least every SECONDS seconds (default 30) and "
+                    "every tenth of the inputs; 0: after every document")
+    ba.add_argument("--executor", choices=("local", "dask"), default="local",
+                    help="where documents are read: worker processes of this machine (local, the default) or a dask cluster")
     ba.add_argument("--scheduler", metavar="ADDR", help="dask scheduler address (with --executor dask; default: a local cluster)")
     ba.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on stderr")
     return p
 
 
 def _batch(args: argparse.Namespace) -> int:
-    from pdftract.batch import BatchSettings, iter_inputs, run_batch
+    from pdftract.batch import BatchSettings, run_batch
+    from pdftract.batch.report import EXIT_FAIL_ON, PlainProgress, fail_reasons, parse_fail_on, summary_line
 
     names = _analyzer_list(args.analyzers)
     settings = BatchSettings(workers=args.workers, timeout=args.timeout, max_memory_mb=args.max_memory,
                              recycle_after=args.recycle_after, ocr=args.ocr, password=args.password,
-                             analyzers=None if names is None else tuple(names))
+                             analyzers=None if names is None else tuple(names), include_globs=tuple(args.include),
+                             exclude_globs=tuple(args.exclude))
+    fail_on = parse_fail_on(args.fail_on)
     out = os.path.abspath(args.out)
-    items = list(iter_inputs(args.inputs, exclude=Path(out).resolve()))
     bar = None
+    plain = None
     if not args.quiet and sys.stderr.isatty():
         import shutil
 
@@ -116,12 +176,18 @@ def _batch(args: argparse.Namespace) -> int:
         # the size from shutil: a terminal that reports 0 columns and rows falls back to $COLUMNS/$LINES or 80x24
         # (tqdm would take -1 and hide the bar)
         size = shutil.get_terminal_size()
-        bar = tqdm(total=len(items), unit="doc", file=sys.stderr, desc="pdftract batch", ncols=max(40, size.columns),
+        bar = tqdm(total=None, unit="doc", file=sys.stderr, desc="pdftract batch", ncols=max(40, size.columns),
                    nrows=max(2, size.lines))
+    elif not args.quiet:
+        plain = PlainProgress(sys.stderr, every_s=args.progress_every)
 
-    def progress(done: int, _total: int | None) -> None:
+    def progress(done: int, total: int | None) -> None:
         if bar is not None:
+            if bar.total != total:
+                bar.total = total
             bar.update(done - bar.n)
+        elif plain is not None:
+            plain(done, total)
 
     executor = None
     client = None
@@ -134,17 +200,19 @@ def _batch(args: argparse.Namespace) -> int:
         client = Client(args.scheduler) if args.scheduler else Client(n_workers=args.workers, threads_per_worker=1)  # type: ignore[no-untyped-call]
         executor = client.get_executor()  # type: ignore[no-untyped-call]
     try:
-        summary = run_batch(items, out, settings, executor=executor, resume=args.resume, progress=progress)
+        summary = run_batch(args.inputs, out, settings, executor=executor, resume=args.resume, progress=progress,
+                            on_record=plain.record if plain is not None else None)
     finally:
         if bar is not None:
             bar.close()
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
+    reasons = fail_reasons(summary, fail_on)
     if not args.quiet:
-        cats = ", ".join(f"{k} {v}" for k, v in summary["by_category"].items())
-        print(f"pdftract batch: {summary['inputs']} inputs: {summary['succeeded']} read, {summary['quarantined']} quarantined"
-              f"{' (' + cats + ')' if cats else ''}; {summary['throughput']['wall_s']} s -> {out}", file=sys.stderr)
-    return EXIT_OK
+        print(summary_line(summary, out), file=sys.stderr)
+        if reasons:
+            print(f"pdftract batch: exit code {EXIT_FAIL_ON} (--fail-on {','.join(fail_on)}): {', '.join(reasons)}", file=sys.stderr)
+    return EXIT_FAIL_ON if reasons else EXIT_OK
 
 
 def _progress(done: int, total: int) -> None:
@@ -192,8 +260,8 @@ def _extract(args: argparse.Namespace) -> int:
         problems = sum(1 for s in sheets for d in s.diagnostics if d.severity.value != "info") + len(doc.diagnostics)
         where = f" -> {args.output}" if args.output else ""
         print(
-            f"pdftract: {os.path.basename(args.file)}{where}: {len(sheets)} of {doc.page_count} pages, "
-            f"{glyphs} glyphs, {paths} paths, {problems} diagnostics, {elapsed:.2f} s",
+            f"pdftract: {os.path.basename(args.file)}{where}: {len(sheets)} of {plural(doc.page_count, 'page')}, "
+            f"{plural(glyphs, 'glyph')}, {plural(paths, 'path')}, {plural(problems, 'diagnostic')}, {elapsed:.2f} s",
             file=sys.stderr,
         )
         if args.svg:
@@ -205,48 +273,116 @@ def _show(args: argparse.Namespace) -> int:
     import pdftract
     from pdftract.display import to_svg
 
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        print(f"pdftract: error: show writes .svg or .png, not {suffix or 'a file without an extension'!r}: {args.output}",
+              file=sys.stderr)
+        return EXIT_USAGE
     doc = pdftract.analyze(args.file, analyzers=_analyzer_list(args.analyzers), pages=[args.page], password=args.password)
-    _write(args.output, to_svg(doc.page(args.page), debug=args.debug))
+    sheet = doc.page(args.page)
+    if suffix == ".svg":
+        _write(args.output, to_svg(sheet, debug=args.debug, legend=not args.no_legend))
+    else:
+        from pdftract.render import MissingRenderer, overlay_png
+
+        try:
+            data = overlay_png(args.file, sheet, dpi=args.dpi, password=args.password, glyph_boxes=args.debug)
+        except MissingRenderer as exc:
+            print(f"pdftract: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        directory = os.path.dirname(args.output)
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+        Path(args.output).write_bytes(data)
     print(f"pdftract: page {args.page} -> {args.output}", file=sys.stderr)
     return EXIT_OK
 
 
+def _files(inputs: Sequence[str]) -> list[str]:
+    """The PDF files named or found (recursively, any case of ``.pdf``) in ``inputs``, in order."""
+    out: list[str] = []
+    for item in inputs:
+        if os.path.isdir(item):
+            found = [str(f) for f in Path(item).rglob("*") if f.is_file() and f.suffix.lower() == ".pdf"]
+            out.extend(sorted(found))
+        else:
+            out.append(item)
+    return out
+
+
+def _each_document(args: argparse.Namespace, analyzers: list[str]) -> tuple[list[tuple[str, Any]], int]:
+    """Analyse every input; (file, document) pairs and the number of inputs that failed (said on stderr)."""
+    import pdftract
+
+    files = _files(args.inputs)
+    docs: list[tuple[str, Any]] = []
+    failed = 0
+    for f in files:
+        try:
+            docs.append((f, pdftract.analyze(f, analyzers=analyzers, pages=args.pages, password=args.password,
+                                             progress=_progress)))
+        except InputError as exc:
+            if len(files) == 1:
+                raise
+            failed += 1
+            print(f"pdftract: {f}: error {exc.code.value}: {exc.message}", file=sys.stderr)
+    return docs, failed
+
+
+def _sheets(args: argparse.Namespace) -> int:
+    docs, failed = _each_document(args, ["title_block"])
+    rows = [{"file": f, **s.to_dict()} for f, doc in docs for s in doc.sheets]
+    columns = ("file", "page", "drawing_number", "revision", "title", "sheet_number", "sheet_count", "sheet_count_from",
+               "index_title", "index_page")
+    _write_rows(rows, args.csv, columns)
+    print(f"pdftract: {plural(len(rows), 'sheet')} in {plural(len(docs), 'file')}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
+
+
 def _tables(args: argparse.Namespace) -> int:
-    import json
-
-    import pdftract
-
-    doc = pdftract.analyze(args.file, analyzers=["tables"], pages=args.pages, password=args.password, progress=_progress)
-    found = [(sheet.number, t) for sheet in doc.pages for t in sheet.results.get("tables", ()) if args.kind in (None, t.kind.value)]
+    docs, failed = _each_document(args, ["tables"])
+    found = [(f, sheet.number, i, t) for f, doc in docs for sheet in doc.pages
+             for i, t in enumerate(sheet.results.get("tables", ())) if args.kind in (None, t.kind.value)]
     if args.csv:
-        sys.stdout.write("\n".join(f"# page {n}: {t.kind.value}\n{t.to_csv()}" for n, t in found))
+        from pdftract.analyzers.tables import table_rows
+
+        rows: list[dict[str, object]] = []
+        columns: list[str] = ["file", "page", "table", "kind", "row"]
+        for f, page, i, t in found:
+            for r in table_rows([t]):
+                r["table"] = i
+                rows.append({"file": f, "page": page, **r})
+                columns.extend(k for k in r if k not in columns)
+        _write_rows(rows, True, columns)
     else:
-        out = [{"page": n, **t.to_dict()} for n, t in found]
+        out = [{"file": f, "page": n, "table": i, **t.to_dict()} for f, n, i, t in found]
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
-    print(f"pdftract: {len(found)} tables in {len(doc.pages)} pages", file=sys.stderr)
-    return EXIT_OK
+    pages = sum(len(doc.pages) for _, doc in docs)
+    print(f"pdftract: {plural(len(found), 'table')} in {plural(pages, 'page')}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
 
 
-_DIM_COLUMNS = ("page", "text", "kind", "nominal", "upper", "lower", "fit", "count", "unit", "dual", "basic", "reference",
-                "suffix", "geometry", "x0", "top", "x1", "bottom")
-_CALLOUT_COLUMNS = ("page", "kind", "text", "item", "target_x", "target_y", "thread", "x0", "top", "x1", "bottom")
+_DIM_COLUMNS = ("file", "page", "text", "kind", "nominal", "upper", "lower", "fit", "count", "unit", "dual", "basic", "reference",
+                "suffix", "geometry", "confidence", "x0", "top", "x1", "bottom")
+_CALLOUT_COLUMNS = ("file", "page", "kind", "text", "item", "target_x", "target_y", "thread", "x0", "top", "x1", "bottom")
 
 
-def _result_rows(args: argparse.Namespace, analyzers: list[str], key: str) -> tuple[list[dict[str, object]], int]:
-    """Run ``analyzers`` on the file and return one JSON-ready row per item of ``key`` (with its page)."""
-    import pdftract
+def _result_rows(args: argparse.Namespace, analyzers: list[str], key: str) -> tuple[list[dict[str, object]], int, int]:
+    """Run ``analyzers`` on the inputs: one JSON-ready row per item of ``key`` (with its file and page), the
+    number of pages read and the number of inputs that failed."""
     from pdftract.serialize import to_jsonable
 
-    doc = pdftract.analyze(args.file, analyzers=analyzers, pages=args.pages, password=args.password, progress=_progress)
-    rows = [{"page": sheet.number, **to_jsonable(item.to_dict())} for sheet in doc.pages for item in sheet.results.get(key, ())]
-    return rows, len(doc.pages)
+    docs, failed = _each_document(args, analyzers)
+    rows = [{"file": f, "page": sheet.number, **to_jsonable(item.to_dict())}
+            for f, doc in docs for sheet in doc.pages for item in sheet.results.get(key, ())]
+    return rows, sum(len(doc.pages) for _, doc in docs), failed
 
 
-def _write_rows(rows: list[dict[str, object]], as_csv: bool, columns: Sequence[str], flatten: Callable[[dict[str, object]], None]) -> None:
-    """Rows as JSON, or as CSV with the box split into x0/top/x1/bottom and ``flatten`` filling the other columns."""
+def _write_rows(rows: list[dict[str, object]], as_csv: bool, columns: Sequence[str],
+                flatten: Callable[[dict[str, object]], None] | None = None) -> None:
+    """Rows as JSON, or as one CSV table with a box split into x0/top/x1/bottom and ``flatten`` filling the other columns."""
     import csv
     import io
-    import json
 
     if not as_csv:
         sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
@@ -256,15 +392,18 @@ def _write_rows(rows: list[dict[str, object]], as_csv: bool, columns: Sequence[s
     w.writeheader()
     for r in rows:
         flat = dict(r)
-        flat["x0"], flat["top"], flat["x1"], flat["bottom"] = r["bbox"]  # type: ignore[misc]
-        flatten(flat)
-        w.writerow(flat)
+        box = r.get("bbox")
+        if isinstance(box, list):
+            flat["x0"], flat["top"], flat["x1"], flat["bottom"] = box
+        if flatten is not None:
+            flatten(flat)
+        w.writerow({k: ("" if v is None else v) for k, v in flat.items()})
     sys.stdout.write(buf.getvalue())
 
 
 def _dimensions(args: argparse.Namespace) -> int:
     key = "callouts" if args.callouts else "dimensions"
-    rows, pages = _result_rows(args, ["tables", "title_block", "notes", "dimensions", "callouts"], key)
+    rows, pages, failed = _result_rows(args, ["dimensions", "callouts"] if args.callouts else ["dimensions"], key)
 
     def flatten(flat: dict[str, object]) -> None:
         if args.callouts:
@@ -273,18 +412,18 @@ def _dimensions(args: argparse.Namespace) -> int:
             flat["thread"] = thread["designation"] if isinstance(thread, dict) else ""
 
     _write_rows(rows, args.csv, _CALLOUT_COLUMNS if args.callouts else _DIM_COLUMNS, flatten)
-    print(f"pdftract: {len(rows)} {key} in {pages} pages", file=sys.stderr)
-    return EXIT_OK
+    print(f"pdftract: {plural(len(rows), key[:-1])} in {plural(pages, 'page')}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
 
 
-_FRAME_COLUMNS = ("page", "characteristic", "symbol", "tolerance", "value", "diameter_zone", "modifiers", "datums", "composite_row",
-                  "dimension", "symbol_source", "x0", "top", "x1", "bottom")
-_DATUM_COLUMNS = ("page", "letter", "target_x", "target_y", "x0", "top", "x1", "bottom")
+_FRAME_COLUMNS = ("file", "page", "characteristic", "symbol", "tolerance", "value", "diameter_zone", "modifiers", "datums",
+                  "composite_row", "dimension", "symbol_source", "confidence", "x0", "top", "x1", "bottom")
+_DATUM_COLUMNS = ("file", "page", "letter", "target_x", "target_y", "x0", "top", "x1", "bottom")
 
 
 def _gdt(args: argparse.Namespace) -> int:
     key = "datum_features" if args.datums else "gdt_frames"
-    rows, pages = _result_rows(args, ["tables", "title_block", "notes", "dimensions", "gdt"], key)
+    rows, pages, failed = _result_rows(args, ["gdt"], key)
 
     def flatten(flat: dict[str, object]) -> None:
         if args.datums:
@@ -295,18 +434,30 @@ def _gdt(args: argparse.Namespace) -> int:
             flat["datums"] = "|".join(flat["datums"])  # type: ignore[arg-type]
 
     _write_rows(rows, args.csv, _DATUM_COLUMNS if args.datums else _FRAME_COLUMNS, flatten)
-    print(f"pdftract: {len(rows)} {key.replace('_', ' ')} in {pages} pages", file=sys.stderr)
-    return EXIT_OK
+    what = ("datum feature symbol", None) if args.datums else ("feature control frame", None)
+    print(f"pdftract: {plural(len(rows), what[0])} in {plural(pages, 'page')}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
 
 
 def _list_analyzers() -> int:
-    from pdftract.pipeline import registered
+    from pdftract.pipeline import registered, requirements_of
 
     specs = registered()
     if not specs:
         print("(no analyzers registered)")
     for name, spec in specs.items():
-        print(f"{name}\trequires {','.join(sorted(spec.requires)) or '-'}\tassigns {','.join(spec.assigns)}\t{spec.doc}")
+        needs = requirements_of(name)
+        print(f"{name}: {spec.doc}")
+        print(f"    writes: {', '.join(spec.assigns)}")
+        print(f"    reads: {', '.join(sorted(spec.requires))}")
+        print(f"    runs first (pulled in when asked for alone): {', '.join(needs) or 'nothing'}")
+    return EXIT_OK
+
+
+def _schema() -> int:
+    from pdftract.schema import schema_text
+
+    sys.stdout.write(schema_text())
     return EXIT_OK
 
 
@@ -323,6 +474,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _dimensions(args)
         if args.command == "gdt":
             return _gdt(args)
+        if args.command == "sheets":
+            return _sheets(args)
+        if args.command == "schema":
+            return _schema()
         if args.command == "batch":
             return _batch(args)
         return _list_analyzers()
@@ -336,9 +491,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("pdftract: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:
-        if args.debug:
+        if args.traceback:
             raise
-        print(f"pdftract: internal error {type(exc).__name__}: {exc} (run with --debug for the traceback)", file=sys.stderr)
+        print(f"pdftract: internal error {type(exc).__name__}: {exc} (run with --traceback for the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -19,16 +19,15 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pdftract.geometry import BBox
 from pdftract.model.primitives import Color
+from pdftract.registry import output_for
+from pdftract.svg import box as _box
+from pdftract.svg import num as _f
+from pdftract.svg import num4 as _f4
 
 if TYPE_CHECKING:
     from pdftract.model.sheet import SheetLike
 
 _RESULT_COLOURS = ("#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#bcbd22")
-
-
-def _f(v: float) -> str:
-    s = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
 
 
 def _rgb(c: Color | None, default: str) -> str:
@@ -45,12 +44,6 @@ def _rgb(c: Color | None, default: str) -> str:
     else:
         return default
     return f"#{round(r * 255):02x}{round(gg * 255):02x}{round(b * 255):02x}"
-
-
-def _box(b: BBox, style: str, title: str | None = None) -> str:
-    """An SVG rect over ``b`` with the given style attributes and an optional tooltip."""
-    head = f'<rect x="{_f(b.x0)}" y="{_f(b.top)}" width="{_f(b.width)}" height="{_f(b.height)}" {style}'
-    return f"{head}><title>{escape(title)}</title></rect>" if title is not None else f"{head}/>"
 
 
 def _iter_boxes(value: Any, depth: int = 0) -> Iterator[tuple[BBox, str]]:
@@ -77,6 +70,22 @@ def _iter_boxes(value: Any, depth: int = 0) -> Iterator[tuple[BBox, str]]:
             yield from _iter_boxes(v, depth + 1)
 
 
+LEGEND_WIDTH = 150.0
+
+
+def result_colours(sheet: SheetLike) -> dict[str, str]:
+    """The colour each result key of ``sheet`` is drawn in (by its place among the results)."""
+    results = getattr(sheet, "results", None) or {}
+    return {str(key): _RESULT_COLOURS[n % len(_RESULT_COLOURS)] for n, key in enumerate(results)}
+
+
+def iter_result_boxes(sheet: SheetLike) -> Iterator[tuple[str, BBox, str]]:
+    """(result key, box, label) for every box found in ``sheet``'s analyzer results."""
+    for key, value in (getattr(sheet, "results", None) or {}).items():
+        for box, label in _iter_boxes(value):
+            yield str(key), box, label
+
+
 def to_svg(
     sheet: SheetLike,
     *,
@@ -85,25 +94,31 @@ def to_svg(
     results: bool = True,
     words: bool = False,
     debug: bool = False,
+    legend: bool = True,
     scale: float = 1.0,
 ) -> str:
     """Draw ``sheet`` as an SVG document.
 
     Paths in their own stroke and fill colours; glyph boxes in light blue
     (invisible text in magenta); glyph text placed with its own matrix so
-    rotated text reads as on the page; analyzer results as labelled coloured
-    boxes; with ``words=True`` also word boxes in green. ``debug=True`` draws
-    how the analyzers decided, like pdfplumber's ``debug_tablefinder``: each
-    table's column rules and row bands (orange), its cells (green) and each
-    revision cloud's polygon (red), terminators, dimension lines and leaders
-    (purple), dimensions (blue, labelled with their reading) and callouts (teal,
-    joined to their target). ``scale`` sets the pixel size (1 px per
-    point by default).
+    rotated text reads as on the page. Characters recovered from drawn shapes
+    (``path_match``, drawn text) are not written over the shapes they came
+    from: their box is dashed green and the reading is its tooltip. Raster
+    images are outlined (dashed brown) with their size as tooltip, never
+    filled, so a shaded view does not hide the sheet. Analyzer results are
+    labelled coloured boxes; with ``words=True`` also word boxes in green.
+    ``debug=True`` adds what each analyzer registered to show how it decided
+    (:func:`pdftract.registry.output`): table rules, bands and cells, cloud
+    polygons, terminators, dimension lines, leaders, dimensions with their
+    reading, callouts joined to their targets, GD&T compartments. ``legend``
+    adds a key to the right of the sheet. ``scale`` sets the pixel size (1 px
+    per point by default).
     """
     w, h = sheet.width, sheet.height
+    full_w = w + (LEGEND_WIDTH if legend else 0.0)
     out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w * scale)}" height="{_f(h * scale)}" '
-        f'viewBox="0 0 {_f(w)} {_f(h)}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(full_w * scale)}" height="{_f(h * scale)}" '
+        f'viewBox="0 0 {_f(full_w)} {_f(h)}">',
         f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" fill="white"/>',
         '<g id="paths" stroke-linecap="round" stroke-linejoin="round">',
     ]
@@ -133,12 +148,19 @@ def to_svg(
             attrs += ' fill-rule="evenodd"'
         out.append(f"<path {attrs}/>")
     out.append("</g>")
-    for img in sheet.images:
-        style = 'fill="#fde68a" fill-opacity="0.3" stroke="#b45309" stroke-width="0.3"'
-        out.append(_box(img.bbox, style, f"image {img.width_px}x{img.height_px}"))
+    if sheet.images:
+        out.append('<g id="images">')
+        for img in sheet.images:
+            style = 'fill="none" stroke="#b45309" stroke-width="0.6" stroke-dasharray="4 2"'
+            out.append(_box(img.bbox, style, f"image {img.name or ''} {img.width_px}x{img.height_px} px".replace("  ", " ")))
+        out.append("</g>")
     if glyph_boxes or text:
         out.append('<g id="glyphs">')
         for g in sheet.glyphs:
+            if g.synthetic and not g.invisible:
+                out.append(_box(g.bbox, 'fill="none" stroke="#16a34a" stroke-width="0.3" stroke-dasharray="1 0.5"',
+                                f"{g.text} ({g.source.value}, {g.confidence:.2f})"))
+                continue
             colour = "#e11d48" if g.invisible else "#3b82f6"
             if glyph_boxes:
                 out.append(_box(g.bbox, f'fill="none" stroke="{colour}" stroke-width="0.15" stroke-opacity="0.6"'))
@@ -154,90 +176,55 @@ def to_svg(
         for word in sheet.words:
             out.append(_box(word.bbox, 'fill="#16a34a" fill-opacity="0.12" stroke="#16a34a" stroke-width="0.4"', word.text))
         out.append("</g>")
+    root_results = (getattr(sheet, "results", None) or {}) if results or debug else {}
+    colours = result_colours(sheet)
     if results:
-        root_results = getattr(sheet, "results", None) or {}
-        for n, (key, value) in enumerate(root_results.items()):
-            colour = _RESULT_COLOURS[n % len(_RESULT_COLOURS)]
+        for key, value in root_results.items():
+            colour = colours[key]
             out.append(f"<g id={quoteattr('result-' + str(key))}>")
             style = f'fill="{colour}" fill-opacity="0.08" stroke="{colour}" stroke-width="0.6"'
             for box, label in _iter_boxes(value):
                 out.append(_box(box, style, f"{key}: {label}" if label else str(key)))
             out.append("</g>")
+    drawn: list[str] = []
     if debug:
-        out.extend(_debug_layers(sheet))
+        out.append('<g id="debug">')
+        for key, value in root_results.items():
+            hook = output_for(key)
+            if hook is not None and hook.draw is not None and value:
+                out.append(f"<g id={quoteattr('debug-' + str(key))}>")
+                out.extend(hook.draw(sheet, value))
+                out.append("</g>")
+                drawn.append(key)
+        out.append("</g>")
+    if legend:
+        shown = {k: c for k, c in colours.items() if any(True for _ in _iter_boxes(root_results.get(k)))} if results else {}
+        out.extend(_legend(sheet, w, shown, drawn))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _debug_layers(sheet: SheetLike) -> list[str]:
-    from pdftract.analyzers.grid import from_frame
-
-    out = ['<g id="debug">']
-    results = getattr(sheet, "results", None) or {}
-    for table in results.get("tables", ()):
-        info = getattr(table, "debug", {}) or {}
-        d = int(info.get("frame", 0))
-        xs, bands = info.get("columns_x", []), info.get("bands", [])
-        if xs and bands:
-            top, bottom = bands[0][0], bands[-1][1]
-            for x in xs:
-                (ax, ay), (bx, by) = from_frame(d, x, top), from_frame(d, x, bottom)
-                out.append(f'<line x1="{_f(ax)}" y1="{_f(ay)}" x2="{_f(bx)}" y2="{_f(by)}" stroke="#f97316" stroke-width="0.8"/>')
-            for y in sorted({b for band in bands for b in band}):
-                (ax, ay), (bx, by) = from_frame(d, xs[0], y), from_frame(d, xs[-1], y)
-                out.append(f'<line x1="{_f(ax)}" y1="{_f(ay)}" x2="{_f(bx)}" y2="{_f(by)}" stroke="#f97316" stroke-width="0.8"/>')
-        for cell in getattr(table, "cells", ()):
-            out.append(_box(cell.bbox, 'fill="#22c55e" fill-opacity="0.10" stroke="#15803d" stroke-width="0.3"',
-                            f"r{cell.row} c{cell.col} {cell.rowspan}x{cell.colspan}: {cell.text}"))
-    for cloud in results.get("revision_clouds", ()):
-        pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in cloud.polygon)
-        out.append(f'<polygon points="{pts}" fill="#ef4444" fill-opacity="0.08" stroke="#dc2626" stroke-width="0.8">'
-                   f"<title>cloud {escape(str(cloud.marker))} row {cloud.revision_row}</title></polygon>")
-    if "dimensions" in results or "callouts" in results:
-        out.extend(_leader_layers(sheet, results))
-    for f in results.get("gdt_frames", ()):
-        for c in f.compartments:
-            out.append(_box(c, 'fill="none" stroke="#ea580c" stroke-width="0.4"'))
-        label = f"{f.symbol} {f.tolerance} {' '.join(f.datums)}".strip()
-        out.append(_box(f.bbox, 'fill="#f97316" fill-opacity="0.10" stroke="#c2410c" stroke-width="0.6"',
-                        f"{f.characteristic}: {label} (symbol {f.symbol_source}, dimension {f.dimension})"))
-        out.append(f'<text x="{_f(f.bbox.x0)}" y="{_f(f.bbox.bottom + 4)}" font-size="4" fill="#c2410c">{escape(label)}</text>')
-    for d in results.get("datum_features", ()):
-        out.append(_box(d.bbox, 'fill="#f97316" fill-opacity="0.15" stroke="#9a3412" stroke-width="0.5"', f"datum {d.letter}"))
+def _legend(sheet: SheetLike, x: float, colours: dict[str, str], debug_keys: list[str]) -> list[str]:
+    """A key to the drawing, in a column right of the sheet."""
+    entries: list[tuple[str, str]] = [
+        ('fill="none" stroke="#3b82f6" stroke-width="0.6"', "glyph box"),
+        ('fill="none" stroke="#e11d48" stroke-width="0.6"', "invisible text (3 Tr)"),
+        ('fill="none" stroke="#16a34a" stroke-width="0.6" stroke-dasharray="1 0.5"', "read from drawn shapes"),
+        ('fill="none" stroke="#b45309" stroke-width="0.6" stroke-dasharray="4 2"', "raster image"),
+    ]
+    for key, colour in colours.items():
+        entries.append((f'fill="{colour}" fill-opacity="0.15" stroke="{colour}" stroke-width="0.6"', f"result: {key}"))
+    for key in debug_keys:
+        entries.append(('fill="none" stroke="#64748b" stroke-width="0.6" stroke-dasharray="2 1"', f"how: {key}"))
+    out = [f'<g id="legend" font-family="sans-serif" font-size="8" transform="translate({_f(x)} 0)">',
+           f'<rect x="0" y="0" width="{_f(LEGEND_WIDTH)}" height="{_f(max(sheet.height, 14.0 * len(entries) + 24))}" fill="#f8fafc"/>',
+           '<text x="6" y="14" font-weight="bold" font-size="9">legend</text>']
+    for i, (style, label) in enumerate(entries):
+        y = 24 + 14 * i
+        out.append(f'<rect x="6" y="{_f(y)}" width="12" height="8" {style}/>')
+        out.append(f'<text x="22" y="{_f(y + 7)}">{escape(label)}</text>')
     out.append("</g>")
     return out
 
 
-def _leader_layers(sheet: SheetLike, results: Any) -> list[str]:
-    """Terminators (purple dots), leaders (purple lines), dimensions (blue, with their reading) and callouts
-    (teal, a line from the text to the target)."""
-    from pdftract.analyzers.leaders import geometry_for
-
-    out: list[str] = []
-    geo = geometry_for(sheet)
-    for t in geo.terminators:
-        out.append(f'<circle cx="{_f(t.tip[0])}" cy="{_f(t.tip[1])}" r="1.2" fill="#7c3aed"><title>{t.kind}</title></circle>')
-    for dl in geo.dimension_lines:
-        out.append(f'<line x1="{_f(dl.p0[0])}" y1="{_f(dl.p0[1])}" x2="{_f(dl.p1[0])}" y2="{_f(dl.p1[1])}" stroke="#7c3aed" '
-                   'stroke-width="0.6" stroke-dasharray="2 1"/>')
-    for lead in geo.leaders:
-        pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in lead.points)
-        out.append(f'<polyline points="{pts}" fill="none" stroke="#a855f7" stroke-width="0.6"/>')
-    for d in results.get("dimensions", ()):
-        out.append(_box(d.bbox, 'fill="#3b82f6" fill-opacity="0.12" stroke="#1d4ed8" stroke-width="0.5"',
-                        f"{d.kind}: {d.text} = {d.nominal} {d.upper}/{d.lower} ({d.geometry})"))
-        out.append(f'<text x="{_f(d.bbox.x0)}" y="{_f(d.bbox.top - 1)}" font-size="4" fill="#1d4ed8">{escape(d.text)}</text>')
-    for c in results.get("callouts", ()):
-        cx, cy = c.bbox.center
-        out.append(_box(c.bbox, 'fill="#14b8a6" fill-opacity="0.12" stroke="#0f766e" stroke-width="0.5"', f"{c.kind}: {c.text}"))
-        out.append(f'<line x1="{_f(cx)}" y1="{_f(cy)}" x2="{_f(c.target[0])}" y2="{_f(c.target[1])}" stroke="#0f766e" '
-                   'stroke-width="0.4" stroke-dasharray="1 1"/>')
-    return out
-
-
-def _f4(v: float) -> str:
-    s = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
-
-
-__all__ = ["to_svg"]
+__all__ = ["LEGEND_WIDTH", "iter_result_boxes", "result_colours", "to_svg"]

@@ -24,6 +24,13 @@ The tree::
     ├── AnalyzerError                   ANALYZER_FAILED
     └── OCRError                        OCR_FAILED        (pdftract.ingest.ocr)
 
+Truncation has one code wherever it is met (``pdftract.open``, ``pdftract extract``, the batch
+engine's quarantine record, before any repair): ``EMPTY_FILE`` for zero bytes (or a whole PDF with no
+pages); ``TRUNCATED`` for a file with a ``%PDF-`` header that has no ``%%EOF`` marker, has a body section
+(an object, ``xref``, ``trailer``, ``startxref``) after its last ``%%EOF``, or has fewer bytes than its
+linearization dictionary states (:func:`pdftract.ingest.reader.truncation`); ``MALFORMED_XREF`` for a file
+whose end is whole but whose cross-reference data or object structure cannot be read.
+
 Codes are also used for recorded outcomes that are not raised (for example a
 page whose content stream could not be decoded becomes a diagnostic with code
 ``STREAM_DECOMPRESSION_FAIL`` on that page, the other pages still parse). The
@@ -145,13 +152,14 @@ class EmptyFileError(InputError):
 
 
 class TruncatedPDFError(InputError):
-    """The file ends before its end-of-file marker (a partial download or copy)."""
+    """The file is cut short (a partial download or copy): no ``%%EOF`` marker, a body section after its last
+    ``%%EOF``, or fewer bytes than its linearization dictionary states."""
 
     code = Code.TRUNCATED
 
 
 class MalformedPDFError(InputError):
-    """The cross-reference table or the object structure is damaged beyond recovery."""
+    """The file's end is whole but its cross-reference table or object structure is damaged beyond recovery."""
 
     code = Code.MALFORMED_XREF
 

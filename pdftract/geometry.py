@@ -29,6 +29,15 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
+def fmt_box(b: tuple[float, float, float, float]) -> str:
+    """A box as ``(x0, top, x1, bottom)`` with one decimal, for short ``repr()`` texts.
+
+    >>> fmt_box((1.04, 2, 30.55, 40))
+    '(1, 2, 30.6, 40)'
+    """
+    return "(" + ", ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in b) + ")"
+
+
 class BBox(NamedTuple):
     """An axis-aligned box ``(x0, top, x1, bottom)`` in displayed-page points."""
 
@@ -221,7 +230,7 @@ def page_matrix(
     return (u, 0.0, 0.0, -u, -cx0 * u, cy1 * u), w, h
 
 
-__all__ = [
+__all__ = ["fmt_box", 
     "IDENTITY",
     "BBox",
     "Matrix",

@@ -37,30 +37,17 @@ import importlib.metadata
 import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from pdftract.errors import AnalyzerError, Code, PipelineConfigError, SettingsError
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.sheet import Sheet
+from pdftract import registry as _registry
+from pdftract.registry import ENTRY_POINT_GROUP, SHEET_KEYS, AnalyzerSpec, Reported, analyzer
 from pdftract.settings import Settings
 
-#: keys every sheet provides to analyzers
-SHEET_KEYS: frozenset[str] = frozenset(
-    {"glyphs", "paths", "segments", "images", "annotations", "words", "lines", "text", "index", "fonts"}
-)
-ENTRY_POINT_GROUP = "pdftract.analyzers"
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-@dataclass(frozen=True, slots=True)
-class Reported:
-    """What an analyzer returns when it also has page diagnostics to record: its ``value`` (stored under
-    its assigned key as usual) and the ``diagnostics`` the pipeline adds to the sheet's."""
-
-    value: Any
-    diagnostics: tuple[Diagnostic, ...] = ()
+_builtins_loaded = False
+_entry_points_loaded = False
 
 
 class OnError(str, enum.Enum):
@@ -68,60 +55,6 @@ class OnError(str, enum.Enum):
 
     RAISE = "raise"
     RECORD = "record"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AnalyzerSpec:
-    """A registered analyzer: its function and declared contract."""
-
-    name: str
-    func: Callable[[Sheet, Any], Any]
-    requires: frozenset[str]
-    assigns: tuple[str, ...]
-    settings: type[Settings] | None = None
-    doc: str = ""
-
-
-_REGISTRY: dict[str, AnalyzerSpec] = {}
-_builtins_loaded = False
-_entry_points_loaded = False
-
-
-def analyzer(
-    name: str,
-    *,
-    requires: Iterable[str] = (),
-    assigns: Iterable[str] | None = None,
-    settings: type[Settings] | None = None,
-    register: bool = True,
-) -> Callable[[F], F]:
-    """Declare a function as an analyzer (and register it under ``name`` unless ``register=False``).
-
-    ``assigns`` defaults to ``{name}``. An analyzer with one assigned key
-    returns its value; with several it returns a mapping with exactly those keys.
-    """
-    assigned = tuple(sorted(set(assigns))) if assigns is not None else (name,)
-    if not assigned:
-        raise PipelineConfigError(f"analyzer {name!r} assigns nothing", analyzer=name)
-
-    def decorate(func: F) -> F:
-        spec = AnalyzerSpec(
-            name=name,
-            func=func,
-            requires=frozenset(requires),
-            assigns=assigned,
-            settings=settings,
-            doc=(func.__doc__ or "").strip().split("\n")[0],
-        )
-        func.__pdftract_analyzer__ = spec  # type: ignore[attr-defined]
-        if register:
-            existing = _REGISTRY.get(name)
-            if existing is not None and existing.func is not func:
-                raise PipelineConfigError(f"two analyzers are registered as {name!r}", analyzer=name)
-            _REGISTRY[name] = spec
-        return func
-
-    return decorate
 
 
 def spec_of(item: str | AnalyzerSpec | Callable[..., Any]) -> AnalyzerSpec:
@@ -162,15 +95,15 @@ def _load_entry_points() -> None:
                 f"the analyzer plugin {ep.name!r} ({ep.value}) cannot be loaded: {exc}", analyzer=ep.name
             ) from exc
         spec = getattr(obj, "__pdftract_analyzer__", None)
-        if isinstance(spec, AnalyzerSpec) and spec.name not in _REGISTRY:
-            _REGISTRY[spec.name] = spec
+        if isinstance(spec, AnalyzerSpec) and spec.name not in _registry._REGISTRY:
+            _registry.add(spec)
 
 
 def registered() -> dict[str, AnalyzerSpec]:
     """All registered analyzers (built-in and from the ``pdftract.analyzers`` entry-point group), by name."""
     _load_builtins()
     _load_entry_points()
-    return dict(sorted(_REGISTRY.items()))
+    return _registry.specs()
 
 
 def _reset_entry_points_for_tests() -> None:
@@ -184,7 +117,9 @@ class Pipeline:
     Parameters
     ----------
     analyzers:
-        Names, specs or decorated functions; ``None`` means every registered analyzer.
+        Names, specs or decorated functions; ``None`` means every registered analyzer. What they require
+        from other analyzers is added from the registered ones (``title_block`` brings ``tables``), unless
+        ``with_requirements=False``.
     settings:
         ``{analyzer name: mapping or Settings instance}``.
     on_error:
@@ -198,6 +133,8 @@ class Pipeline:
         analyzers: Sequence[str | AnalyzerSpec | Callable[..., Any]] | None = None,
         settings: Mapping[str, Any] | None = None,
         on_error: OnError | str = OnError.RECORD,
+        *,
+        with_requirements: bool = True,
     ) -> None:
         try:
             self.on_error = OnError(on_error)
@@ -207,6 +144,8 @@ class Pipeline:
             ) from None
         specs = list(registered().values()) if analyzers is None else [spec_of(a) for a in analyzers]
         names = [s.name for s in specs]
+        if analyzers is not None and with_requirements:
+            specs = with_requirements_of(specs)
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise PipelineConfigError(f"analyzer listed twice: {', '.join(dup)}")
@@ -268,6 +207,37 @@ class Pipeline:
             results.update(values)
             diagnostics.extend(reported)
         return sheet.with_results(results, diagnostics=tuple(diagnostics), timings=timings)
+
+
+def with_requirements_of(specs: Sequence[AnalyzerSpec]) -> list[AnalyzerSpec]:
+    """``specs`` followed by the registered analyzers that assign what they require, transitively (each
+    missing key from the one registered analyzer assigning it; a key nobody registered assigns is left for
+    the pipeline to refuse).
+
+    >>> [s.name for s in with_requirements_of([spec_of("title_block")])]
+    ['title_block', 'tables']
+    """
+    out = list(specs)
+    available = registered()
+    provider = {key: spec for spec in available.values() for key in spec.assigns}
+    i = 0
+    while i < len(out):
+        assigned = {k for s in out for k in s.assigns}
+        for key in sorted(out[i].requires - SHEET_KEYS - assigned):
+            extra = provider.get(key)
+            if extra is not None and all(s.name != extra.name for s in out):
+                out.append(extra)
+        i += 1
+    return out
+
+
+def requirements_of(name: str) -> list[str]:
+    """The analyzers ``name`` needs (transitively), by name, sorted.
+
+    >>> requirements_of("callouts")
+    ['dimensions', 'notes', 'tables', 'title_block']
+    """
+    return sorted(s.name for s in with_requirements_of([spec_of(name)])[1:])
 
 
 def _where(exc: BaseException) -> str:
@@ -354,4 +324,4 @@ def _resolve_settings(specs: list[AnalyzerSpec], settings: Mapping[str, Any]) ->
 
 
 __all__ = ["ENTRY_POINT_GROUP", "SHEET_KEYS", "AnalyzerSpec", "OnError", "Pipeline", "Reported", "analyzer", "registered",
-           "spec_of"]
+           "requirements_of", "spec_of", "with_requirements_of"]

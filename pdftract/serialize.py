@@ -14,9 +14,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import NotRequired, TypedDict
+
 from pdftract._version import __version__
 from pdftract.errors import SettingsError
 from pdftract.geometry import BBox
+from pdftract.jsonvalues import Box, Pt, SheetSummaryJSON, Value, bbox_out, color_out, pt_out, r2, r4, value_out
+from pdftract.model.diagnostics import DiagnosticJSON
 from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import Line, Word
@@ -41,47 +45,6 @@ def parse_include(include: Iterable[str] | str | None) -> Include:
     return frozenset(items)
 
 
-def r2(v: float) -> float | None:
-    """Round a coordinate for output (2 decimals, no negative zero, NaN/inf become null)."""
-    if v != v or v in (math.inf, -math.inf):
-        return None
-    out = round(float(v), 2)
-    return out + 0.0 if out != 0 else 0.0
-
-
-class Value(float):
-    """A parsed value (a nominal, a deviation), written at full precision rather than rounded like a coordinate.
-
-    >>> to_jsonable({"nominal": Value(5.512), "x": 5.5123})
-    {'nominal': 5.512, 'x': 5.51}
-    """
-
-    __slots__ = ()
-
-
-def value_out(v: float | None) -> Value | None:
-    """Wrap a parsed number for output (rounded to 9 places so float noise never reaches the JSON)."""
-    if v is None or v != v or v in (math.inf, -math.inf):
-        return None
-    out = round(float(v), 9)
-    return Value(out + 0.0 if out != 0 else 0.0)
-
-
-def r4(v: float) -> float | None:
-    if v != v or v in (math.inf, -math.inf):
-        return None
-    out = round(float(v), 4)
-    return out + 0.0 if out != 0 else 0.0
-
-
-def bbox_out(b: Sequence[float]) -> list[float | None]:
-    return [r2(b[0]), r2(b[1]), r2(b[2]), r2(b[3])]
-
-
-def color_out(c: Sequence[float] | None) -> list[float | None] | None:
-    return None if c is None else [r4(v) for v in c]
-
-
 def to_jsonable(obj: Any, _depth: int = 0) -> Any:
     """Convert analyzer results (dataclasses, enums, boxes, tuples, mappings) to JSON values.
 
@@ -99,7 +62,7 @@ def to_jsonable(obj: Any, _depth: int = 0) -> Any:
     if isinstance(obj, enum.Enum):
         return obj.value
     if isinstance(obj, BBox):
-        return bbox_out(obj)
+        return list(bbox_out(obj))
     to_dict = getattr(obj, "to_dict", None)
     if callable(to_dict) and not isinstance(obj, type):
         return to_jsonable(to_dict(), _depth + 1)
@@ -118,7 +81,172 @@ def to_jsonable(obj: Any, _depth: int = 0) -> Any:
     raise TypeError(f"cannot serialise {type(obj).__name__}")
 
 
-def font_out(f: Font) -> dict[str, Any]:
+class FontJSON(TypedDict):
+    """A font in the JSON output (document ``fonts[]``)."""
+
+    id: str
+    name: str
+    subtype: str
+    embedded: bool
+    has_tounicode: bool
+    encoding: str | None
+    vertical: bool
+    unresolved_names: list[tuple[int, str]]
+
+
+class GlyphJSON(TypedDict):
+    """A glyph (``pages[].glyphs[]``, with ``--include glyphs``)."""
+
+    id: int
+    text: str
+    code: int | None
+    font: str
+    size: float | None
+    bbox: Box
+    origin: Pt
+    direction: float | None
+    upright: bool
+    mirrored: bool
+    render_mode: int
+    invisible: bool
+    fill_color: list[float | None] | None
+    source: str
+    confidence: float | None
+
+
+class SegmentJSON(TypedDict):
+    """A path segment: ``move`` (one point), ``line`` and ``close`` (two), ``curve`` (four, control points kept)."""
+
+    id: int
+    kind: str
+    points: list[Pt]
+
+
+class DashJSON(TypedDict):
+    array: list[float | None]
+    phase: float | None
+
+
+class PathJSON(TypedDict):
+    """A painted path (``pages[].paths[]``, with ``--include paths``)."""
+
+    id: int
+    bbox: Box
+    stroke: bool
+    fill: bool
+    evenodd: bool
+    line_width: float | None
+    dash: DashJSON | None
+    stroke_color: list[float | None] | None
+    fill_color: list[float | None] | None
+    is_rect: bool
+    #: present (and true) when the path draws text read back as glyphs
+    text_shape: NotRequired[bool]
+    segments: list[SegmentJSON]
+
+
+class WordJSON(TypedDict):
+    """A word (``pages[].words[]``, with ``--include words``)."""
+
+    id: int
+    text: str
+    bbox: Box
+    direction: float | None
+    size: float | None
+    font: str
+    invisible: bool
+    line_id: int | None
+    glyph_ids: list[int]
+
+
+class LineJSON(TypedDict):
+    """A text line (``pages[].lines[]``, with ``--include lines``)."""
+
+    id: int
+    text: str
+    bbox: Box
+    direction: float | None
+    size: float | None
+    invisible: bool
+    word_ids: list[int]
+
+
+class ImageJSON(TypedDict):
+    """A raster image (``pages[].images[]``, with ``--include images``)."""
+
+    id: int
+    bbox: Box
+    width_px: int
+    height_px: int
+    name: str | None
+    bits_per_component: int | None
+    colorspace: str | None
+
+
+class AnnotationJSON(TypedDict):
+    """A PDF annotation with its raw ``Contents``."""
+
+    id: int
+    subtype: str
+    rect: Box
+    contents: str | None
+    name: str | None
+
+
+class StatsJSON(TypedDict):
+    glyphs: int
+    invisible_glyphs: int
+    duplicate_glyphs: int
+    paths: int
+    segments: int
+    images: int
+    words: int
+    lines: int
+
+
+class PageJSON(TypedDict):
+    """One page (``pages[]``). Each analyzer adds its results under its key (see :mod:`pdftract.schema`)."""
+
+    number: int
+    width: float | None
+    height: float | None
+    rotation: int
+    user_unit: float | None
+    stats: StatsJSON
+    text: str
+    annotations: list[AnnotationJSON]
+    diagnostics: list[DiagnosticJSON]
+    timings: NotRequired[dict[str, float]]
+    glyphs: NotRequired[list[GlyphJSON]]
+    words: NotRequired[list[WordJSON]]
+    lines: NotRequired[list[LineJSON]]
+    paths: NotRequired[list[PathJSON]]
+    images: NotRequired[list[ImageJSON]]
+
+
+class SourceJSON(TypedDict):
+    path: str | None
+    sha256: str
+    md5: str
+    bytes: int
+
+
+class DocumentJSON(TypedDict):
+    """The whole output of ``pdftract extract`` / :meth:`Document.to_json`."""
+
+    schema_version: str
+    pdftract_version: str
+    source: SourceJSON
+    page_count: int
+    metadata: dict[str, str]
+    fonts: list[FontJSON]
+    diagnostics: list[DiagnosticJSON]
+    #: present when the title_block analyzer ran
+    sheets: NotRequired[list[SheetSummaryJSON]]
+    pages: list[dict[str, Any]]
+
+
+def font_out(f: Font) -> FontJSON:
     return {
         "id": f.id,
         "name": f.name,
@@ -127,11 +255,11 @@ def font_out(f: Font) -> dict[str, Any]:
         "has_tounicode": f.has_tounicode,
         "encoding": f.encoding,
         "vertical": f.vertical,
-        "unresolved_names": [[code, name] for code, name in f.unresolved_names],
+        "unresolved_names": [(code, name) for code, name in f.unresolved_names],
     }
 
 
-def glyph_out(g: Glyph) -> dict[str, Any]:
+def glyph_out(g: Glyph) -> GlyphJSON:
     return {
         "id": g.id,
         "text": g.text,
@@ -139,7 +267,7 @@ def glyph_out(g: Glyph) -> dict[str, Any]:
         "font": g.font,
         "size": r2(g.size),
         "bbox": bbox_out(g.bbox),
-        "origin": [r2(g.origin[0]), r2(g.origin[1])],
+        "origin": pt_out(g.origin),
         "direction": r2(g.direction),
         "upright": g.upright,
         "mirrored": g.mirrored,
@@ -151,8 +279,8 @@ def glyph_out(g: Glyph) -> dict[str, Any]:
     }
 
 
-def path_out(p: Path) -> dict[str, Any]:
-    return {
+def path_out(p: Path) -> PathJSON:
+    out: PathJSON = {
         "id": p.id,
         "bbox": bbox_out(p.bbox),
         "stroke": p.stroke,
@@ -163,14 +291,14 @@ def path_out(p: Path) -> dict[str, Any]:
         "stroke_color": color_out(p.stroke_color),
         "fill_color": color_out(p.fill_color),
         "is_rect": p.is_rect,
-        **({"text_shape": True} if p.text_shape else {}),
-        "segments": [
-            {"id": s.id, "kind": s.kind, "points": [[r2(x), r2(y)] for x, y in s.points]} for s in p.segments
-        ],
+        "segments": [{"id": s.id, "kind": s.kind, "points": [pt_out(q) for q in s.points]} for s in p.segments],
     }
+    if p.text_shape:
+        out = {**out, "text_shape": True}
+    return out
 
 
-def word_out(w: Word) -> dict[str, Any]:
+def word_out(w: Word) -> WordJSON:
     return {
         "id": w.id,
         "text": w.text,
@@ -184,7 +312,7 @@ def word_out(w: Word) -> dict[str, Any]:
     }
 
 
-def line_out(ln: Line) -> dict[str, Any]:
+def line_out(ln: Line) -> LineJSON:
     return {
         "id": ln.id,
         "text": ln.text,
@@ -196,7 +324,7 @@ def line_out(ln: Line) -> dict[str, Any]:
     }
 
 
-def image_out(i: Image) -> dict[str, Any]:
+def image_out(i: Image) -> ImageJSON:
     return {
         "id": i.id,
         "bbox": bbox_out(i.bbox),
@@ -208,14 +336,14 @@ def image_out(i: Image) -> dict[str, Any]:
     }
 
 
-def annotation_out(a: Annotation) -> dict[str, Any]:
+def annotation_out(a: Annotation) -> AnnotationJSON:
     return {"id": a.id, "subtype": a.subtype, "rect": bbox_out(a.rect), "contents": a.contents, "name": a.name}
 
 
 def sheet_to_dict(sheet: Sheet, include: Include = frozenset()) -> dict[str, Any]:
-    """One page of the output contract."""
+    """One page of the output contract (a :class:`PageJSON` and the analyzers' results under their keys)."""
     layout = sheet.layout
-    out: dict[str, Any] = {
+    core: PageJSON = {
         "number": sheet.number,
         "width": r2(sheet.width),
         "height": r2(sheet.height),
@@ -235,6 +363,7 @@ def sheet_to_dict(sheet: Sheet, include: Include = frozenset()) -> dict[str, Any
         "annotations": [annotation_out(a) for a in sheet.annotations],
         "diagnostics": [d.to_dict() for d in sheet.diagnostics],
     }
+    out: dict[str, Any] = dict(core)
     for key, value in sheet.results.items():
         out[key] = to_jsonable(value)
     if "timings" in include:
@@ -263,7 +392,7 @@ def document_to_dict(doc: Document, include: Include | Iterable[str] = frozenset
     pages = [sheet_to_dict(s, inc) for s in doc.pages]
     used = sorted({g.font for s in doc.pages for g in s.glyphs}, key=_font_sort_key)
     fonts = doc.fonts
-    out: dict[str, Any] = {
+    out: DocumentJSON = {
         "schema_version": SCHEMA_VERSION,
         "pdftract_version": __version__,
         "source": {
@@ -276,11 +405,13 @@ def document_to_dict(doc: Document, include: Include | Iterable[str] = frozenset
         "metadata": dict(sorted(doc.metadata.items())),
         "fonts": [font_out(fonts[f]) for f in used if f in fonts],
         "diagnostics": [d.to_dict() for d in doc.diagnostics],
+        "pages": pages,
     }
     if any("title_block" in s.results for s in doc.pages):
-        out["sheets"] = [s.to_dict() for s in doc.sheets]
-    out["pages"] = pages
-    return out
+        out = {**out, "sheets": [s.to_dict() for s in doc.sheets]}
+    # key order of the contract: sheets before pages
+    return {k: out[k] for k in ("schema_version", "pdftract_version", "source", "page_count", "metadata", "fonts",
+                                 "diagnostics", "sheets", "pages") if k in out}
 
 
 _NUMBER_ARRAY = re.compile(r"\[\n\s*(?:-?\d[\d.eE+-]*|null)(?:,\n\s*(?:-?\d[\d.eE+-]*|null))*\n\s*\]")

@@ -385,10 +385,11 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     rc = main(["batch", os.fspath(tmp_path / "a.pdf"), os.fspath(tmp_path / "b.pdf"), "--out", os.fspath(tmp_path / "o"),
                "--workers", "1", "--analyzers", "tables,title_block"])
     assert rc == 0
-    assert "2 inputs: 1 read, 1 quarantined (EMPTY_FILE 1)" in capsys.readouterr().err
+    assert "2 inputs: 1 read (1 page), 1 quarantined (EMPTY_FILE 1)" in capsys.readouterr().err
     assert {p.name for p in (tmp_path / "o").iterdir()} >= {"results.jsonl", "quarantine.jsonl", "summary.json", "metrics.prom", "documents"}
     # a pipeline that cannot run is refused before any document is read
-    assert main(["batch", os.fspath(tmp_path / "a.pdf"), "--out", os.fspath(tmp_path / "p"), "--analyzers", "title_block"]) != 0
+    assert main(["batch", os.fspath(tmp_path / "a.pdf"), "--out", os.fspath(tmp_path / "p"), "--analyzers", "no_such_analyzer"]) == 2
+    assert not (tmp_path / "p" / "results.jsonl").exists()
     assert "PIPELINE_CONFIG" in capsys.readouterr().err
 
 
@@ -410,3 +411,254 @@ def test_dask_executor_gives_the_same_results(tmp_path: Path) -> None:
         assert {k: v for k, v in a.items() if k not in strip} == {k: v for k, v in b.items() if k not in strip}
     for r in local[0]:
         assert (tmp_path / "local" / r["document"]).read_bytes() == (tmp_path / "dask" / r["document"]).read_bytes()
+
+
+# -- exit codes, progress, sheets, integrity, duplicates, globs, truncation, help ---------------------------
+def _text_inputs(tmp_path: Path, n: int) -> list[str]:
+    out = []
+    for i in range(n):
+        f = tmp_path / f"note-{i}.txt"
+        f.write_text(f"plain text {i}")
+        out.append(os.fspath(f))
+    return out
+
+
+def test_fail_on_sets_exit_code_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import pdftract.batch
+    from pdftract.cli import main
+
+    good = tmp_path / "good.pdf"
+    good.write_bytes(hostile._base(1))
+    bad = _text_inputs(tmp_path, 1)
+    args = ["batch", os.fspath(good), *bad, "--workers", "1", "--analyzers", "tables,title_block"]
+    assert main([*args, "--out", os.fspath(tmp_path / "a")]) == 0  # the default: quarantined inputs are no failure
+    assert main([*args, "--out", os.fspath(tmp_path / "b"), "--fail-on", "quarantine"]) == 4
+    assert "exit code 4 (--fail-on quarantine): 1 input quarantined" in capsys.readouterr().err
+    assert main([*args, "--out", os.fspath(tmp_path / "c"), "--fail-on", "partial", "-q"]) == 4  # partial implies quarantine
+    assert capsys.readouterr().err == ""
+    assert main(["batch", os.fspath(good), "--workers", "1", "--analyzers", "", "--out", os.fspath(tmp_path / "d"),
+                 "--fail-on", "quarantine,partial"]) == 0
+    with pytest.raises(SystemExit) as usage:
+        main([*args, "--out", os.fspath(tmp_path / "e"), "--fail-on", "warnings"])
+    assert usage.value.code == 2 and "warnings" in capsys.readouterr().err
+
+    # PARTIAL alone: only --fail-on partial fails (the summary stands in for a run, so no analyzer decides it)
+    partial = {"inputs": 1, "succeeded": 1, "quarantined": 0, "by_status": {"PARTIAL": 1}, "by_category": {}, "pages": 1,
+               "excluded": 0, "duplicates": 0, "throughput": {"wall_s": 0.1}}
+    monkeypatch.setattr(pdftract.batch, "run_batch", lambda *a, **k: partial)
+    assert main(["batch", os.fspath(good), "--out", os.fspath(tmp_path / "f"), "--fail-on", "quarantine"]) == 0
+    assert main(["batch", os.fspath(good), "--out", os.fspath(tmp_path / "f"), "--fail-on", "quarantine", "--fail-on", "partial"]) == 4
+    assert "1 document PARTIAL" in capsys.readouterr().err
+
+
+def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pdftract.cli import main
+
+    inputs = _text_inputs(tmp_path, 3)
+    assert main(["batch", *inputs, "--out", os.fspath(tmp_path / "a"), "--workers", "1"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    progress = [ln for ln in lines if " documents (" in ln]
+    assert progress[0].startswith("pdftract batch: 1/3 documents (1 quarantined), ") and progress[0].endswith(" s")
+    assert progress[-1].startswith("pdftract batch: 3/3 documents (3 quarantined), ")
+    assert lines[-1].startswith("pdftract batch: 3 inputs: 0 read (0 pages), 3 quarantined (NOT_PDF 3)")
+    assert main(["batch", *inputs, "--out", os.fspath(tmp_path / "b"), "--workers", "1", "-q"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_plain_progress_every_tenth_or_every_n_seconds() -> None:
+    import io
+
+    from pdftract.batch.report import PlainProgress
+
+    now = [0.0]
+    stream = io.StringIO()
+    fast = PlainProgress(stream, every_s=30.0, clock=lambda: now[0])
+    for done in range(1, 1001):
+        now[0] += 0.01
+        fast(done, 1000)
+    assert [ln.split()[2] for ln in stream.getvalue().splitlines()] == [f"{k}/1000" for k in range(100, 1001, 100)]
+    stream = io.StringIO()
+    now[0] = 0.0
+    slow = PlainProgress(stream, every_s=30.0, clock=lambda: now[0])
+    for done in range(1, 21):
+        now[0] += 10.0
+        slow.record({"kind": "quarantine"} if done % 2 else {"kind": "result"})
+        slow(done, 1000)
+    got = stream.getvalue().splitlines()
+    assert [ln.split()[2] for ln in got] == ["3/1000", "6/1000", "9/1000", "12/1000", "15/1000", "18/1000"]
+    assert got[0] == "pdftract batch: 3/1000 documents (2 quarantined), 30.0 s"
+    stream = io.StringIO()
+    one = PlainProgress(stream, every_s=0.0)
+    one(1, 1)
+    assert stream.getvalue().startswith("pdftract batch: 1/1 document (0 quarantined), ")
+
+
+def test_results_carry_sheet_summaries(tmp_path: Path) -> None:
+    import pdftract
+    from pdftract.batch.worker import SHEET_FIELDS
+
+    from .conftest import FIXTURES
+
+    src = FIXTURES / "generated" / "set-3-sheets-rot90.pdf"
+    run_batch([src], tmp_path / "a", BatchSettings(workers=1, analyzers=("tables", "title_block")))
+    run_batch([src], tmp_path / "b", BatchSettings(workers=1, analyzers=()))
+    (with_tb,), _ = _records(tmp_path / "a")
+    (without,), _ = _records(tmp_path / "b")
+    expected = [{k: s.to_dict()[k] for k in SHEET_FIELDS} for s in pdftract.analyze(src, ["tables", "title_block"]).sheets]
+    assert with_tb["sheets"] == expected and [s["page"] for s in expected] == [1, 2, 3]
+    assert set(with_tb["sheets"][0]) == {"page", "drawing_number", "revision", "title", "sheet_number", "sheet_count"}
+    assert any(s["drawing_number"] for s in with_tb["sheets"])
+    assert without["sheets"] == []  # no title_block analyzer ran
+
+
+def _prom(out: Path) -> dict[str, float]:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    return {s.name: s.value for f in text_string_to_metric_families((out / "metrics.prom").read_text()) for s in f.samples
+            if not s.labels}
+
+
+@pytest.mark.parametrize("manifest", [False, True], ids=["no-manifest", "manifest"])
+def test_summary_and_metrics_state_one_integrity_rate(tmp_path: Path, manifest: bool) -> None:
+    from pdftract.testing import simple_pdf
+
+    files = []
+    for i in range(3):
+        f = tmp_path / f"f{i}.pdf"
+        f.write_bytes(simple_pdf(pages=[[f"PART {i}"]]))
+        files.append(f)
+    inputs: list[Any] = files
+    if manifest:
+        with (tmp_path / "manifest.csv").open("w", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["path", "sha256"])
+            w.writerows([["f0.pdf", _sha(files[0])], ["f1.pdf", _sha(files[1])], ["f2.pdf", "0" * 64]])
+        inputs = [tmp_path / "manifest.csv"]
+    summary = run_batch(inputs, tmp_path / "out", BatchSettings(workers=1, analyzers=()))
+    prom = _prom(tmp_path / "out")
+    assert summary["integrity"] == ({"checked": 3, "matched": 2, "rate": 0.6667} if manifest
+                                    else {"checked": 0, "matched": 0, "rate": 1.0})
+    assert prom["pdftract_integrity_rate"] == summary["integrity"]["rate"]
+    assert prom["pdftract_integrity_checked"] == summary["integrity"]["checked"]
+    assert json.loads((tmp_path / "out" / "summary.json").read_text())["integrity"] == summary["integrity"]
+
+
+def test_byte_identical_copies_name_the_first(tmp_path: Path) -> None:
+    names = ["a.pdf", "b.pdf", "c.pdf", "x.txt", "y.txt", "z.pdf"]
+    for n, data in zip(names, [hostile._base(1), hostile._base(2), hostile._base(1), b"same text", b"same text", hostile._base(1)]):
+        (tmp_path / "in" / n).parent.mkdir(exist_ok=True)
+        (tmp_path / "in" / n).write_bytes(data)
+    runs = []
+    for workers in (1, 2):
+        out = tmp_path / f"out{workers}"
+        summary = run_batch([tmp_path / "in"], out, BatchSettings(workers=workers, analyzers=()))
+        res, dlq = _records(out)
+        dup = {Path(r["path"]).name: r["duplicate_of"] and Path(r["duplicate_of"]).name for r in res + dlq}
+        assert dup == {"a.pdf": None, "b.pdf": None, "c.pdf": "a.pdf", "x.txt": None, "y.txt": "x.txt", "z.pdf": "a.pdf"}
+        assert summary["duplicates"] == 3 and summary["inputs"] == 6
+        assert {r["status"] for r in res} == {"OK"}  # copies are read too, each naming its own path
+        assert _prom(out)["pdftract_duplicates"] == 3
+        runs.append([(r["path"], r["duplicate_of"]) for r in res + dlq])
+    assert runs[0] == runs[1]
+
+
+def test_include_and_exclude_globs_filter_directories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pdftract.cli import main
+    from pdftract.errors import SettingsError
+
+    d = tmp_path / "in"
+    (d / "sub").mkdir(parents=True)
+    (d / "old").mkdir()
+    for rel in ("a.pdf", "sub/c.pdf", "sub/b.PDF", "old/d.pdf"):
+        (d / rel).write_bytes(hostile._base(1))
+    (d / "README.txt").write_text("read me")
+    s = run_batch([d], tmp_path / "o1", BatchSettings(workers=1, analyzers=(), include_globs=("*.pdf",), exclude_globs=("old/*",)))
+    res, dlq = _records(tmp_path / "o1")
+    assert [os.path.relpath(r["path"], d) for r in res] == ["a.pdf", "sub/c.pdf"] and dlq == []
+    assert (s["inputs"], s["excluded"], s["quarantined"]) == (2, 3, 0)  # README.txt, b.PDF (case-sensitive), old/d.pdf
+    assert _prom(tmp_path / "o1")["pdftract_excluded"] == 3
+    # the default keeps every file (type by content): README.txt is quarantined as NOT_PDF
+    s = run_batch([d], tmp_path / "o2", BatchSettings(workers=1, analyzers=()))
+    assert (s["inputs"], s["excluded"], s["by_category"]) == (5, 0, {"NOT_PDF": 1})
+    # on the command line; a file named on its own is never filtered
+    assert main(["batch", os.fspath(d), os.fspath(d / "README.txt"), "--out", os.fspath(tmp_path / "o3"), "--workers", "1",
+                 "--analyzers", "", "--include", "*.pdf", "--include", "*.PDF", "--exclude", "d.pdf"]) == 0
+    assert "4 inputs: 3 read (3 pages), 1 quarantined (NOT_PDF 1), 2 excluded, 2 duplicates;" in capsys.readouterr().err
+    with pytest.raises(SettingsError):
+        BatchSettings(include_globs="*.pdf")  # type: ignore[arg-type]
+
+
+def _linearized(src: Path) -> bytes:
+    import io
+
+    import pikepdf
+
+    buf = io.BytesIO()
+    with pikepdf.open(src) as pdf:
+        pdf.save(buf, linearize=True, deterministic_id=True)
+    return buf.getvalue()
+
+
+def test_a_cut_file_gets_one_code_from_every_route(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """pdftract.open, ``pdftract extract`` and the batch record agree on the code of a cut file."""
+    import pdftract
+    from pdftract.cli import main
+    from pdftract.errors import PdftractError
+
+    from .conftest import FIXTURES
+
+    cases: dict[str, tuple[bytes, str]] = {}
+    sources = {"demo": (FIXTURES / "demo-bracket.pdf").read_bytes(), "rot90": (FIXTURES / "issue-002-rotate90-crop.pdf").read_bytes(),
+               "linearized": _linearized(FIXTURES / "demo-bracket.pdf")}
+    for label, data in sources.items():
+        cuts = {"10pc": len(data) // 10, "50pc": len(data) // 2, "90pc": len(data) * 9 // 10, "before-eof": data.rindex(b"%%EOF")}
+        if label == "linearized":  # whole up to the first-page section's %%EOF: only /L says the rest is missing
+            cuts["after-first-eof"] = data.index(b"%%EOF") + 6
+        for cut, n in cuts.items():
+            cases[f"{label}-{cut}.pdf"] = (data[:n], "TRUNCATED")
+    cases["zero.pdf"] = (b"", "EMPTY_FILE")
+    cases["whole-but-no-xref.pdf"] = (b"%PDF-1.4\nthis is garbage with no objects at all\n%%EOF\n", "MALFORMED_XREF")
+    paths = []
+    for name, (data, _) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        paths.append(tmp_path / name)
+    run_batch(paths, tmp_path / "out", BatchSettings(workers=2, analyzers=()))
+    res, dlq = _records(tmp_path / "out")
+    batch = {Path(r["path"]).name: r["error_category"] for r in dlq}
+    batch.update({Path(r["path"]).name: r["repaired_from"] for r in res})  # rescued by the repair tier: the code it had
+    assert all(r["status"] == "RECOVERED" and r["route"][:2] == ["primary", "repaired"] for r in res)
+    for name, (_, code) in cases.items():
+        with pytest.raises(PdftractError) as info:
+            pdftract.open(tmp_path / name)
+        assert info.value.code.value == code, name
+        capsys.readouterr()
+        assert main(["extract", os.fspath(tmp_path / name), "-o", os.fspath(tmp_path / "x.json")]) == 3, name
+        assert f"error {code}:" in capsys.readouterr().err, name
+        assert batch[name] == code, (name, batch[name])
+    assert any(r["status"] == "RECOVERED" for r in res) and dlq  # both ends of the ladder were met
+
+
+def test_every_batch_argument_has_help_and_the_exit_codes_are_said() -> None:
+    import argparse
+
+    from pdftract.cli import _parser
+
+    p = _parser()
+    sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
+    batch = sub.choices["batch"]
+    missing = [a.dest for a in batch._actions if not a.help]
+    assert missing == []
+    text = batch.format_help()
+    assert "INPUT" in text and "--fail-on" in text and "code 4" in text and "--include" in text and "--progress-every" in text
+
+
+def test_the_summary_line_counts_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pdftract.batch.report import summary_line
+    from pdftract.cli import main
+
+    (tmp_path / "a.pdf").write_bytes(hostile._base(1))
+    assert main(["batch", os.fspath(tmp_path / "a.pdf"), "--out", os.fspath(tmp_path / "o"), "--workers", "1", "--analyzers", ""]) == 0
+    assert "pdftract batch: 1 input: 1 read (1 page), 0 quarantined;" in capsys.readouterr().err
+    line = summary_line({"inputs": 2, "succeeded": 2, "quarantined": 0, "pages": 5, "by_category": {}, "excluded": 1,
+                         "duplicates": 1, "throughput": {"wall_s": 1.0}}, "DIR")
+    assert line == "pdftract batch: 2 inputs: 2 read (5 pages), 0 quarantined, 1 excluded, 1 duplicate; 1.0 s -> DIR"

@@ -67,10 +67,136 @@ def test_show_writes_svg(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
     root = ET.fromstring(out.read_text())
-    assert root.get("viewBox") == "0 0 752 592"
+    assert root.get("viewBox") == "0 0 902 592"  # the page (752 x 592) and the legend beside it
+    page = root.find("{http://www.w3.org/2000/svg}rect")
+    assert page is not None and (page.get("width"), page.get("height")) == ("752", "592")
+    assert root.find(".//{http://www.w3.org/2000/svg}g[@id='legend']") is not None
 
 
 def test_extract_writes_svg_next_to_json(tmp_path: Path) -> None:
     r = run("extract", str(FIXTURES / "demo-bracket.pdf"), "-o", str(tmp_path / "d.json"), "--svg", str(tmp_path / "d.svg"), "-q")
     assert r.returncode == 0 and r.stderr == ""
     assert (tmp_path / "d.svg").read_text().startswith("<svg")
+
+
+def test_show_writes_png_by_extension_or_refuses(tmp_path: Path) -> None:
+    src = str(FIXTURES / "demo-bracket.pdf")
+    r = run("show", src, "-o", str(tmp_path / "m.jpg"))
+    assert r.returncode == 2 and "svg or .png" in r.stderr and not (tmp_path / "m.jpg").exists()
+    pytest.importorskip("pypdfium2")
+    r = run("show", src, "-o", str(tmp_path / "m.png"), "--dpi", "50")
+    assert r.returncode == 0, r.stderr
+    data = (tmp_path / "m.png").read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    import cv2
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    assert image.shape[0] == round(841.89 * 50 / 72)  # the A3 page at 50 dpi, a legend column beside it
+    assert image.shape[1] > round(1190.55 * 50 / 72)
+
+
+def _csv(text: str) -> "list[dict[str, str]]":
+    import csv
+    import io
+
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_tables_csv_is_one_table_pandas_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    import pandas as pd
+
+    assert main(["tables", str(FIXTURES / "demo-bracket.pdf"), str(FIXTURES / "generated" / "bom-merged-multiline.pdf"),
+                 "--csv"]) == 0
+    out = capsys.readouterr()
+    frame = pd.read_csv(io.StringIO(out.out))
+    assert list(frame.columns[:5]) == ["file", "page", "table", "kind", "row"]
+    assert not out.out.startswith("#") and out.out.count("file,page,table") == 1
+    assert set(frame["kind"]) >= {"revision", "bom"} and frame["file"].nunique() == 2
+    assert {"revision", "description", "quantity"} <= set(frame.columns)
+    assert "tables in" in out.err
+
+
+def test_sheets_reads_folders_of_any_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "drawings"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "BRACKET.PDF").write_bytes((FIXTURES / "demo-bracket.pdf").read_bytes())
+    (folder / "memo.pdf").write_bytes(simple_pdf(pages=[["MEMO"], ["PAGE TWO"]]))
+    (folder / "README.txt").write_text("not a drawing")
+    assert main(["sheets", str(folder), "--csv"]) == 0
+    out = capsys.readouterr()
+    rows = _csv(out.out)
+    assert [(Path(r["file"]).name, r["page"]) for r in rows] == [("memo.pdf", "1"), ("memo.pdf", "2"), ("BRACKET.PDF", "1")]
+    assert rows[2]["drawing_number"] == "PT-1001" and rows[2]["revision"] == "B" and rows[0]["drawing_number"] == ""
+    assert "3 sheets in 2 files" in out.err
+
+
+def test_several_inputs_go_on_after_a_bad_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"not a pdf at all")
+    assert main(["sheets", str(bad), str(FIXTURES / "demo-bracket.pdf"), "--csv"]) == 3
+    out = capsys.readouterr()
+    assert "NOT_PDF" in out.err and len(_csv(out.out)) == 1
+
+
+def test_dimensions_and_gdt_csv_carry_file_and_page(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dimensions", str(FIXTURES / "demo-bracket.pdf"), "--csv"]) == 0
+    out = capsys.readouterr()
+    rows = _csv(out.out)
+    assert rows and list(rows[0])[:2] == ["file", "page"] and "confidence" in rows[0]
+    assert "7 dimensions in 1 page" in out.err
+    assert main(["gdt", str(FIXTURES / "generated" / "gdt-unicode.pdf"), "--csv", "--pages", "1"]) == 0
+    out = capsys.readouterr()
+    assert _csv(out.out)[0]["file"].endswith("gdt-unicode.pdf") and "feature control frame" in out.err
+
+
+def test_analyzers_needs_are_pulled_in_and_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["extract", str(FIXTURES / "demo-bracket.pdf"), "--analyzers", "title_block", "-q"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["pages"][0]["title_block"]["fields"]["drawing_number"]["value"] == "PT-1001" and "tables" in doc["pages"][0]
+    assert main(["analyzers"]) == 0
+    listing = capsys.readouterr().out
+    assert "title_block:" in listing and "runs first (pulled in when asked for alone): tables" in listing
+    assert "``" not in listing and ":func:" not in listing and ":mod:" not in listing
+    for line in listing.splitlines():
+        if not line.startswith(" ") and ":" in line:
+            assert line.rstrip().endswith((".", ")")), f"cut sentence: {line}"
+
+
+def test_every_argument_has_help() -> None:
+    import argparse
+
+    from pdftract.cli import _parser
+
+    parser = _parser()
+    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [f"{name} {a.dest}" for name, sub in subs.choices.items() for a in sub._actions
+               if not isinstance(a, argparse._HelpAction) and not a.help]
+    missing += [a.dest for a in parser._actions if not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction))
+                and not a.help]
+    assert missing == []
+    helps = {name: sub.format_help() for name, sub in subs.choices.items()}
+    for name in ("extract", "show", "tables", "dimensions", "gdt", "sheets", "batch"):
+        assert "--password" in helps[name], name
+    assert "other" not in helps["tables"].split("--kind")[1].split("\n")[0]  # a kind no table ever gets
+
+
+def test_singular_and_plural_counts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pdf = tmp_path / "one.pdf"
+    pdf.write_bytes(simple_pdf(pages=[["ONE"]]))
+    assert main(["extract", str(pdf), "-o", str(tmp_path / "o.json")]) == 0
+    err = capsys.readouterr().err
+    assert "1 of 1 page," in err and "1 pages" not in err and "0 diagnostics" in err
+    assert main(["tables", str(pdf)]) == 0
+    assert "0 tables in 1 page" in capsys.readouterr().err
+
+
+def test_traceback_flag_replaces_debug() -> None:
+    from pdftract.cli import _parser
+
+    args = _parser().parse_args(["--traceback", "analyzers"])
+    assert args.traceback is True
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["--debug", "analyzers"])

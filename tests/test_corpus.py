@@ -1,7 +1,7 @@
 """Reality checks on the real corpus in ../shared/corpus/real (skipped cleanly when it is absent).
 
-* every file parses (all pages, words built, JSON written) or raises a
-  PdftractError subclass, nothing else, each within 60 s;
+* every file parses (all pages, words built, JSON written and valid against the published schema) or
+  raises a PdftractError subclass, nothing else, each within 60 s;
 * on page 1 of every file, glyph and path-segment counts equal pdfminer's own;
 * pages with /Rotate read left to right (direction 0) as a viewer shows them;
 * what SOURCES.md says about hidden text layers and duplicated text is seen.
@@ -9,20 +9,24 @@
 
 from __future__ import annotations
 
+import json
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 import pdftract
 from pdftract.errors import PdftractError
+from pdftract.schema import schema
 
 from .conftest import CORPUS, corpus_files
 
 FILES = corpus_files()
 IDS = [p.name for p in FILES]
+SCHEMA = jsonschema.Draft202012Validator(schema())
 pytestmark = [
     pytest.mark.corpus,
     pytest.mark.skipif(not FILES, reason=f"real corpus not present at {CORPUS}"),
@@ -62,6 +66,8 @@ def test_parses_or_raises_a_pdftract_error(path: Path) -> None:
             return
         text = doc.to_json(include=["words"])
     assert text.startswith("{")
+    errors = [f"{list(e.absolute_path)[:5]}: {e.message[:160]}" for e in SCHEMA.iter_errors(json.loads(text))]
+    assert errors == [], "output does not follow the published schema"
     for sheet in doc.pages:
         assert sheet.width > 0 and sheet.height > 0
         # glyphs are never dropped: every one is either in a word, a whitespace glyph or a recorded duplicate

@@ -234,8 +234,9 @@ def test_cli_dimensions_and_callouts() -> None:
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     header, *rows = r.stdout.splitlines()
-    assert header.startswith("page,text,kind,nominal,upper,lower")
-    assert any(row.startswith("1,240.00 ±0.10,linear,240.0,0.1,-0.1") for row in rows), rows
+    assert header.startswith("file,page,text,kind,nominal,upper,lower")
+    src = str(FIXTURES / "demo-bracket.pdf")
+    assert any(row.startswith(f"{src},1,240.00 ±0.10,linear,240.0,0.1,-0.1") for row in rows), rows
     r = subprocess.run([sys.executable, "-m", "pdftract.cli", "dimensions", str(GENERATED / "bom-merged-multiline.pdf"), "--callouts"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr

@@ -108,3 +108,24 @@ def test_error_tree_is_documented() -> None:
         errors.SettingsError,
     ):
         assert cls.__name__ in doc and cls.code.value in doc
+
+
+def test_truncated_means_the_end_is_missing() -> None:
+    """``TRUNCATED``: no ``%%EOF``, a body section after the last one, or fewer bytes than ``/L`` states;
+    a whole end followed by padding is no truncation."""
+    from pdftract.ingest.reader import truncation
+
+    data = simple_pdf(pages=[["WHOLE"]])
+    assert truncation(data) is None
+    assert truncation(data + b"\x00" * 4096) is None  # padding after %%EOF
+    assert pdftract.open(data + b"\r\n\x00\x00").page(1).text == "WHOLE"
+    assert truncation(data[: data.rindex(b"%%EOF")]) is not None
+    # an incremental update cut short: the first revision's %%EOF is there, the update's is not
+    update = data + b"9 0 obj\n<< /Producer (update) >>\nendobj\nxref\n0 1\n0000000000 65535 f \ntrai"
+    assert "after its last %%EOF" in (truncation(update) or "")
+    with pytest.raises(errors.TruncatedPDFError):
+        pdftract.open(update)
+    # a linearized file cut right after its first-page section: only /L tells
+    lin = b"%PDF-1.7\n1 0 obj\n<< /Linearized 1 /L 99999 /O 3 /E 100 /N 1 /T 500 /H [10 20] >>\nendobj\n" + data[9:]
+    assert "linearization dictionary states 99999" in (truncation(lin) or "")
+    assert truncation(lin.replace(b"/L 99999", b"/L %05d" % len(lin))) is None  # the length it states

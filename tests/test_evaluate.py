@@ -10,13 +10,12 @@ from typing import Any
 
 import pytest
 
-from pdftract.evaluate import Score, score_document
-
 from .conftest import CORPUS, FIXTURES
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import accuracy  # noqa: E402
+from evaluate import Score, score_document  # noqa: E402
 
 GENERATED = FIXTURES / "generated"
 STRUCTURE = ("title_block", "tables", "dimensions", "gdt_frames", "datum_features", "callouts", "revision_clouds", "references", "notes")

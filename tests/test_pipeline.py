@@ -11,6 +11,7 @@ import pytest
 
 import pdftract
 from pdftract import pipeline as pl
+from pdftract import registry
 from pdftract.errors import AnalyzerError, Code, PipelineConfigError, SettingsError
 from pdftract.model import Sheet
 from pdftract.pipeline import Pipeline, analyzer
@@ -123,7 +124,7 @@ def test_entry_point_plugins_are_loaded(monkeypatch: pytest.MonkeyPatch) -> None
     ep = importlib.metadata.EntryPoint(name="t_plugin", value="tests.plugin_example:count_rects", group=pl.ENTRY_POINT_GROUP)
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [ep] if group == pl.ENTRY_POINT_GROUP else [])
     pl._reset_entry_points_for_tests()
-    monkeypatch.setattr(pl, "_REGISTRY", dict(pl._REGISTRY))
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     try:
         assert "plugin_rect_count" in pl.registered()
         doc = pdftract.analyze(simple_pdf(pages=[["X"]]), analyzers=["plugin_rect_count"])
@@ -146,3 +147,14 @@ def test_broken_plugin_is_a_config_error(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_analyze_validates_before_parsing() -> None:
     with pytest.raises(PipelineConfigError):
         pdftract.analyze(b"not even a pdf", analyzers=["nope"])
+
+
+def test_requirements_are_pulled_in() -> None:
+    """Asking for title_block alone runs tables first (it reads them); the opt-out refuses as before."""
+    pipe = Pipeline(["title_block"])
+    assert [s.name for s in pipe.order] == ["tables", "title_block"]
+    out = pdftract.analyze(simple_pdf(pages=[["DWG NO 4711"]]), analyzers=["title_block"])
+    assert "tables" in out.page(1).results and "title_block" in out.page(1).results
+    with pytest.raises(PipelineConfigError, match="requires 'tables'"):
+        Pipeline(["title_block"], with_requirements=False)
+    assert pl.requirements_of("gdt") == ["dimensions", "notes", "tables", "title_block"]

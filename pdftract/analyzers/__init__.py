@@ -1,4 +1,4 @@
-"""Built-in analyzers. Each module registers its analyzers with :func:`pdftract.pipeline.analyzer`
+"""Built-in analyzers. Each module registers its analyzers with :func:`pdftract.registry.analyzer`
 when imported; this package imports them all so ``Pipeline()`` finds them.
 
 * :mod:`pdftract.analyzers.tables`: ruled BOM, revision and drawing-index tables (``tables``).

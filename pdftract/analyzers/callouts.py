@@ -47,7 +47,11 @@ from pdftract.geometry import BBox
 from pdftract.index import BoxIndex
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Line
-from pdftract.pipeline import analyzer
+from typing_extensions import TypedDict
+
+from pdftract import svg
+from pdftract.jsonvalues import Box, Pt, bbox_out, pt_out
+from pdftract.registry import analyzer, output
 from pdftract.settings import Settings
 
 
@@ -59,6 +63,21 @@ class CalloutSettings(Settings):
     def validate(self) -> None:
         if self.reach <= 0:
             self.fail("reach", "must be > 0")
+
+
+class CalloutJSON(TypedDict):
+    """A leader callout or balloon in the JSON output (``pages[].callouts[]``)."""
+
+    text: str
+    kind: str
+    target: Pt
+    terminator: str
+    item: int | None
+    bom: dict[str, Any] | None
+    bbox: Box
+    leader: list[Pt]
+    glyph_ids: list[int]
+    thread: dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,16 +94,21 @@ class Callout:
     thread: dict[str, Any] | None = None  # the parsed designation of a thread callout (see parse_thread)
     debug: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out, r2
-
+    def to_dict(self) -> CalloutJSON:
         return {
-            "text": self.text, "kind": self.kind, "target": [r2(self.target[0]), r2(self.target[1])],
+            "text": self.text, "kind": self.kind, "target": pt_out(self.target),
             "terminator": self.terminator, "item": self.item, "bom": self.bom, "bbox": bbox_out(self.bbox),
-            "leader": [[r2(x), r2(y)] for x, y in self.leader], "glyph_ids": list(self.glyph_ids),
+            "leader": [pt_out(p) for p in self.leader], "glyph_ids": list(self.glyph_ids),
             "thread": self.thread,
         }
 
+    def __repr__(self) -> str:
+        return f"<Callout {self.kind} {self.text[:40]!r} -> ({self.target[0]:.1f}, {self.target[1]:.1f})>"
+
+    def _repr_html_(self) -> str:
+        from pdftract.notebook import item_html
+
+        return item_html(self)
 
 _THREAD = re.compile(r"\bM\d+(?:[.,]\d+)?(?:\s*[xX×]\s*\d+(?:[.,]\d+)?)?\s*(?:-\s*\d[gGhH]|\b)|\d+/\d+\s*-\s*\d+\s*UN|#?\d+\s*-\s*\d+\s*UN|\bUN[CFS]\b|\bNPT\b|\bG\s?\d/\d|\btapped\b", re.IGNORECASE)
 _HOLE = re.compile(r"\b(?:THRU|DEEP|TIEF)\b|[⌴⌵↧]|\bDIN\s*974\b|\bC(?:BORE|SINK)\b|\bSPOTFACE\b", re.IGNORECASE)
@@ -307,6 +331,19 @@ def _note(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, by_id: dict[int, 
 def callouts_analyzer(sheet: Sheet, settings: CalloutSettings) -> tuple[Callout, ...]:
     """Leader notes and item balloons with their targets; balloons linked to BOM rows."""
     return find_callouts(sheet, settings, sheet.results.get("dimensions", ()), sheet.results.get("tables", ()))
+
+
+
+def draw_callouts(sheet: SheetLike, callouts: Sequence[Callout]) -> list[str]:
+    """Debug layer: each callout (teal) joined to its target by a dotted line."""
+    out: list[str] = []
+    for c in callouts:
+        out.append(svg.box(c.bbox, 'fill="#14b8a6" fill-opacity="0.12" stroke="#0f766e" stroke-width="0.5"', f"{c.kind}: {c.text}"))
+        out.append(svg.line(c.bbox.center, c.target, 'stroke="#0f766e" stroke-width="0.4" stroke-dasharray="1 1"'))
+    return out
+
+
+output("callouts", draw=draw_callouts, schema=list[CalloutJSON])
 
 
 __all__ = ["Callout", "CalloutSettings", "callout_kind", "find_callouts", "parse_thread"]

@@ -27,10 +27,14 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
 from pdftract.analyzers.tables import Table, TableKind
-from pdftract.geometry import BBox
+from pdftract.geometry import BBox, fmt_box
 from pdftract.model.primitives import Path
 from pdftract.model.sheet import Sheet, SheetLike
-from pdftract.pipeline import analyzer
+from typing_extensions import TypedDict
+
+from pdftract import svg
+from pdftract.jsonvalues import Box, Pt, bbox_out, pt_out
+from pdftract.registry import analyzer, output
 from pdftract.settings import Settings
 
 
@@ -47,6 +51,18 @@ class CloudSettings(Settings):
             self.fail("min_bumps", "must be >= 5 (a circle has 4 arcs)")
 
 
+class CloudJSON(TypedDict):
+    """A revision cloud in the JSON output (``pages[].revision_clouds[]``)."""
+
+    bbox: Box
+    polygon: list[Pt]
+    marker: str | None
+    marker_bbox: Box | None
+    revision_row: int | None
+    path_id: int
+    bumps: int
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RevisionCloud:
     """A revision cloud: its box and polygon, the revision marker it carries and the revision-table row it names."""
@@ -59,12 +75,10 @@ class RevisionCloud:
     path_id: int
     bumps: int
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out, r2
-
+    def to_dict(self) -> CloudJSON:
         return {
             "bbox": bbox_out(self.bbox),
-            "polygon": [[r2(x), r2(y)] for x, y in self.polygon],
+            "polygon": [pt_out(p) for p in self.polygon],
             "marker": self.marker,
             "marker_bbox": bbox_out(self.marker_bbox) if self.marker_bbox is not None else None,
             "revision_row": self.revision_row,
@@ -72,6 +86,8 @@ class RevisionCloud:
             "bumps": self.bumps,
         }
 
+    def __repr__(self) -> str:
+        return f"<RevisionCloud {self.marker!r} row {self.revision_row}, {self.bumps} bumps at {fmt_box(self.bbox)}>"
 
 def _bulge(p0: tuple[float, float], c: tuple[float, float], p3: tuple[float, float]) -> float:
     """Signed distance of ``c`` from the chord p0→p3 (positive on the left), over the chord length."""
@@ -177,6 +193,16 @@ def find_clouds(sheet: SheetLike, settings: CloudSettings, tables: Sequence[Tabl
 def clouds_analyzer(sheet: Sheet, settings: CloudSettings) -> tuple[RevisionCloud, ...]:
     """Revision clouds with their delta markers, linked to the revision-table row they name."""
     return find_clouds(sheet, settings, sheet.results.get("tables", ()))
+
+
+
+def draw_clouds(sheet: SheetLike, clouds: Sequence[RevisionCloud]) -> list[str]:
+    """Debug layer: each revision cloud's polygon (red) with its marker and revision row."""
+    return [f'<polygon points="{svg.points(c.polygon)}" fill="#ef4444" fill-opacity="0.08" stroke="#dc2626" stroke-width="0.8">'
+            f"<title>cloud {svg.escape(str(c.marker))} row {c.revision_row}</title></polygon>" for c in clouds]
+
+
+output("revision_clouds", draw=draw_clouds, schema=list[CloudJSON])
 
 
 __all__ = ["CloudSettings", "RevisionCloud", "find_clouds"]

@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -67,7 +68,11 @@ from pdftract.geometry import BBox
 from pdftract.index import BoxIndex
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
-from pdftract.pipeline import analyzer
+from typing_extensions import TypedDict
+
+from pdftract import svg
+from pdftract.jsonvalues import Box, Pt, bbox_out, pt_out, r2, value_out
+from pdftract.registry import analyzer, output
 from pdftract.settings import Settings
 
 
@@ -82,6 +87,30 @@ class DimensionSettings(Settings):
         for name in ("inline_gap", "stack_reach", "support_reach"):
             if getattr(self, name) <= 0:
                 self.fail(name, "must be > 0")
+
+
+class DimensionJSON(TypedDict):
+    """A dimension in the JSON output (``pages[].dimensions[]``)."""
+
+    text: str
+    nominal: float | None
+    upper: float | None
+    lower: float | None
+    kind: str
+    count: int
+    unit: str | None
+    unit_source: str | None
+    fit: str | None
+    basic: bool
+    reference: bool
+    dual: str | None
+    suffix: str | None
+    direction: float | None
+    geometry: str
+    target: Pt | None
+    confidence: float | None
+    bbox: Box
+    glyph_ids: list[int]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,21 +139,29 @@ class Dimension:
     confidence: float = 1.0  # see dimension_confidence
     debug: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out, r2, value_out
-
+    def to_dict(self) -> DimensionJSON:
         return {
             "text": self.text, "nominal": value_out(self.nominal), "upper": value_out(self.upper),
             "lower": value_out(self.lower), "kind": self.kind,
             "count": self.count, "unit": self.unit, "unit_source": self.unit_source, "fit": self.fit,
             "basic": self.basic, "reference": self.reference, "dual": self.dual, "suffix": self.suffix,
             "direction": r2(self.direction), "geometry": self.geometry,
-            "target": None if self.target is None else [r2(self.target[0]), r2(self.target[1])],
+            "target": None if self.target is None else pt_out(self.target),
             "confidence": r2(self.confidence), "bbox": bbox_out(self.bbox), "glyph_ids": list(self.glyph_ids),
         }
 
 
 # -- tokens ---------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        zone = f" {self.upper:+g}/{self.lower:+g}" if self.upper is not None and self.lower is not None else ""
+        return f"<Dimension {self.kind} {self.text!r} = {self.nominal}{zone} {self.unit or ''} ({self.confidence:.2f})>"
+
+    def _repr_html_(self) -> str:
+        from pdftract.notebook import item_html
+
+        return item_html(self)
+
 _PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD]|S⌀|SR|\d+\s*[xX×])$")
 _COUNT = re.compile(r"^\d+$")
 _COUNT_LEAD = re.compile(r"^\d+\s*[xX×]$")
@@ -835,6 +872,28 @@ def _support(geo: Any, bbox: BBox, reach: float, size: float, angular: bool = Fa
 def dimensions_analyzer(sheet: Sheet, settings: DimensionSettings) -> tuple[Dimension, ...]:
     """Dimensions with their tolerance zones, from exploded CAD text and the dimension lines near it."""
     return find_dimensions(sheet, settings)
+
+
+
+def draw_dimensions(sheet: SheetLike, dimensions: Sequence[Dimension]) -> list[str]:
+    """Debug layer: terminators (purple dots), dimension lines and leaders (purple), and each dimension
+    (blue, labelled with its reading)."""
+    out: list[str] = []
+    geo = geometry_for(sheet)
+    for t in geo.terminators:
+        out.append(f'<circle cx="{svg.num(t.tip[0])}" cy="{svg.num(t.tip[1])}" r="1.2" fill="#7c3aed"><title>{t.kind}</title></circle>')
+    for dl in geo.dimension_lines:
+        out.append(svg.line(dl.p0, dl.p1, 'stroke="#7c3aed" stroke-width="0.6" stroke-dasharray="2 1"'))
+    for lead in geo.leaders:
+        out.append(f'<polyline points="{svg.points(lead.points)}" fill="none" stroke="#a855f7" stroke-width="0.6"/>')
+    for d in dimensions:
+        out.append(svg.box(d.bbox, 'fill="#3b82f6" fill-opacity="0.12" stroke="#1d4ed8" stroke-width="0.5"',
+                           f"{d.kind}: {d.text} = {d.nominal} {d.upper}/{d.lower} ({d.geometry})"))
+        out.append(svg.text(d.bbox.x0, d.bbox.top - 1, d.text, 'font-size="4" fill="#1d4ed8"'))
+    return out
+
+
+output("dimensions", draw=draw_dimensions, schema=list[DimensionJSON])
 
 
 __all__ = ["Dimension", "DimensionSettings", "find_dimensions", "read_dimension", "schematic_like", "sheet_unit"]

@@ -47,10 +47,14 @@ from pdftract.analyzers.confidence import clamp, glyph_floor, recovery_factor
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.leaders import geometry_for
 from pdftract.analyzers.notation import canonical_symbols, parse_number
-from pdftract.geometry import BBox
+from pdftract.geometry import BBox, fmt_box
 from pdftract.model.primitives import Glyph
 from pdftract.model.sheet import Sheet, SheetLike
-from pdftract.pipeline import analyzer
+from typing_extensions import TypedDict
+
+from pdftract import svg
+from pdftract.jsonvalues import Box, Pt, Value, bbox_out, pt_out, r2
+from pdftract.registry import analyzer, output
 
 #: ASME Y14.5 characteristic names by symbol
 CHARACTERISTICS = {
@@ -78,6 +82,26 @@ def parse_tolerance(text: str) -> dict[str, Any]:
     return {"value": value, "diameter_zone": t.lstrip().startswith(("⌀", "S⌀")), "modifiers": mods, "projected": "Ⓟ" in mods}
 
 
+class FrameJSON(TypedDict):
+    """One feature control frame row in the JSON output (``pages[].gdt_frames[]``)."""
+
+    characteristic: str
+    symbol: str
+    tolerance: str
+    value: float | None
+    diameter_zone: bool
+    modifiers: list[str]
+    datums: list[str]
+    composite_row: int | None
+    compartments: list[Box]
+    bbox: Box
+    glyph_ids: list[int]
+    symbol_source: str
+    dimension: int | None
+    target: Pt | None
+    confidence: float | None
+
+
 @dataclass(frozen=True)
 class FeatureControlFrame:
     """One row of a feature control frame (a composite frame is two, with ``composite_row`` 0 and 1)."""
@@ -101,18 +125,34 @@ class FeatureControlFrame:
     #: how sure the reading is (see :func:`frame_confidence`)
     confidence: float = 1.0
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import Value, bbox_out, r2
-
+    def to_dict(self) -> FrameJSON:
         return {
             "characteristic": self.characteristic, "symbol": self.symbol, "tolerance": self.tolerance,
             "value": Value(self.value) if self.value is not None else None, "diameter_zone": self.diameter_zone,
             "modifiers": list(self.modifiers), "datums": list(self.datums), "composite_row": self.composite_row,
             "compartments": [bbox_out(b) for b in self.compartments], "bbox": bbox_out(self.bbox),
             "glyph_ids": list(self.glyph_ids), "symbol_source": self.symbol_source, "dimension": self.dimension,
-            "target": [r2(self.target[0]), r2(self.target[1])] if self.target else None,
+            "target": pt_out(self.target) if self.target else None,
             "confidence": r2(self.confidence),
         }
+
+    def __repr__(self) -> str:
+        datums = "|".join(self.datums)
+        return f"<FeatureControlFrame {self.characteristic} {self.symbol} {self.tolerance}{' | ' + datums if datums else ''} ({self.confidence:.2f})>"
+
+    def _repr_html_(self) -> str:
+        from pdftract.notebook import item_html
+
+        return item_html(self)
+
+class DatumJSON(TypedDict):
+    """A datum feature symbol in the JSON output (``pages[].datum_features[]``)."""
+
+    letter: str
+    bbox: Box
+    box: Box
+    target: Pt | None
+    glyph_ids: list[int]
 
 
 @dataclass(frozen=True)
@@ -125,14 +165,16 @@ class DatumFeature:
     target: tuple[float, float] | None
     glyph_ids: tuple[int, ...] = field(default=())
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out, r2
-
+    def to_dict(self) -> DatumJSON:
         return {"letter": self.letter, "bbox": bbox_out(self.bbox), "box": bbox_out(self.box),
-                "target": [r2(self.target[0]), r2(self.target[1])] if self.target else None, "glyph_ids": list(self.glyph_ids)}
+                "target": pt_out(self.target) if self.target else None, "glyph_ids": list(self.glyph_ids)}
 
 
 # -- compartments ------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"<DatumFeature {self.letter} at {fmt_box(self.bbox)}>"
+
 Cell = tuple[float, float, float, float]
 
 
@@ -430,6 +472,30 @@ def gdt_analyzer(sheet: Sheet, settings: Any = None) -> dict[str, tuple[Any, ...
     (``datum_features``)."""
     frames = link_frames(sheet, find_frames(sheet), sheet.results.get("dimensions", ()) or ())
     return {"gdt_frames": frames, "datum_features": find_datum_features(sheet, frames)}
+
+
+
+def draw_frames(sheet: SheetLike, frames: Sequence[FeatureControlFrame]) -> list[str]:
+    """Debug layer: each feature control frame (orange) with its compartments and its reading."""
+    out: list[str] = []
+    for f in frames:
+        for c in f.compartments:
+            out.append(svg.box(c, 'fill="none" stroke="#ea580c" stroke-width="0.4"'))
+        label = f"{f.symbol} {f.tolerance} {' '.join(f.datums)}".strip()
+        out.append(svg.box(f.bbox, 'fill="#f97316" fill-opacity="0.10" stroke="#c2410c" stroke-width="0.6"',
+                           f"{f.characteristic}: {label} (symbol {f.symbol_source}, dimension {f.dimension})"))
+        out.append(svg.text(f.bbox.x0, f.bbox.bottom + 4, label, 'font-size="4" fill="#c2410c"'))
+    return out
+
+
+def draw_datums(sheet: SheetLike, datums: Sequence[DatumFeature]) -> list[str]:
+    """Debug layer: each datum feature symbol (dark orange)."""
+    return [svg.box(d.bbox, 'fill="#f97316" fill-opacity="0.15" stroke="#9a3412" stroke-width="0.5"', f"datum {d.letter}")
+            for d in datums]
+
+
+output("gdt_frames", draw=draw_frames, schema=list[FrameJSON])
+output("datum_features", draw=draw_datums, schema=list[DatumJSON])
 
 
 __all__ = ["CHARACTERISTICS", "MODIFIERS", "DatumFeature", "FeatureControlFrame", "find_datum_features", "find_frames", "parse_tolerance"]

@@ -20,14 +20,33 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from pdftract.analyzers.grid import box_from_frame, box_to_frame
 from pdftract.geometry import BBox
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Line
-from pdftract.pipeline import analyzer
+from pdftract.jsonvalues import Box, bbox_out
+from pdftract.registry import analyzer, output
 
 _HEADING = re.compile(r"^(?:GENERAL\s+)?(?:NOTES?|HINWEISE|ANMERKUNGEN|BEMERKUNGEN|NOTAS)\s*:?$", re.IGNORECASE)
 _NUMBERED = re.compile(r"^(\d{1,2})\s*[.)]\s+(.+)$")
+
+
+class NoteJSON(TypedDict):
+    """A numbered general note in the JSON output (``pages[].notes[]``)."""
+
+    number: int
+    text: str
+    bbox: Box
+
+
+class ReferenceJSON(TypedDict):
+    """A cross-sheet reference in the JSON output (``pages[].references[]``)."""
+
+    text: str
+    target: dict[str, Any]
+    bbox: Box
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,6 +55,11 @@ class Note:
     text: str
     bbox: BBox
 
+    def to_dict(self) -> NoteJSON:
+        return {"number": self.number, "text": self.text, "bbox": bbox_out(self.bbox)}
+
+    def __repr__(self) -> str:
+        return f"<Note {self.number}: {self.text[:50]!r}>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reference:
@@ -45,11 +69,11 @@ class Reference:
     target: dict[str, Any] = field(default_factory=dict)
     bbox: BBox
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out
-
+    def to_dict(self) -> ReferenceJSON:
         return {"text": self.text, "target": dict(self.target), "bbox": bbox_out(self.bbox)}
 
+    def __repr__(self) -> str:
+        return f"<Reference {self.text[:40]!r} -> {self.target}>"
 
 def _visible_lines(sheet: SheetLike) -> list[Line]:
     layout = sheet.layout
@@ -138,5 +162,9 @@ def references_analyzer(sheet: Sheet, settings: None) -> tuple[Reference, ...]:
     """Cross-sheet references (SEE SHEET 4, CONT. ON SH. 7, SEE DETAIL B, SECTION A-A ON SHEET 3)."""
     return find_references(sheet)
 
+
+
+output("notes", schema=list[NoteJSON])
+output("references", schema=list[ReferenceJSON])
 
 __all__ = ["Note", "Reference", "find_notes", "find_references"]

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from typing_extensions import TypedDict
+
 import numpy as np
 
 from pdftract.analyzers.confidence import LOW
@@ -42,7 +44,7 @@ from pdftract.ingest.drawn_text import MIN_SHAPES, SHAPES_PER_CHAR, glyph_sized_
 from pdftract.model.primitives import UnicodeSource
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.sheet import Sheet, SheetLike
-from pdftract.pipeline import Reported, analyzer
+from pdftract.registry import Reported, analyzer, output
 
 #: path segments a framed page needs to count as a drawing sheet for NO_TITLE_BLOCK (a frame is 4-20; the
 #: bordered cover of a Word manual has 82, the sparsest framed sheet of the corpora without a block 440)
@@ -79,6 +81,14 @@ def _framed(sheet: SheetLike) -> bool:
         if total >= 0.6 * (w if edge in ("top", "bottom") else h):
             covered.add(edge)
     return len(covered) == 4
+
+
+class ReviewJSON(TypedDict):
+    """The page review in the JSON output (``pages[].review``; its diagnostics are in ``pages[].diagnostics``)."""
+
+    framed: bool
+    low_confidence: int
+    text_as_graphics: bool
 
 
 def review_page(sheet: SheetLike, title_block: TitleBlock | None, tables: Sequence[Table], dimensions: Sequence[Dimension],
@@ -123,7 +133,8 @@ def review_page(sheet: SheetLike, title_block: TitleBlock | None, tables: Sequen
         diags.append(Diagnostic.make(
             Code.LOW_CONFIDENCE, f"{count} results read with confidence below {LOW}: {parts}",
             severity=Severity.WARNING, page=sheet.number, analyzer="review", **low))
-    return Reported({"framed": framed, "low_confidence": count, "text_as_graphics": drawn}, tuple(diags))
+    summary: ReviewJSON = {"framed": framed, "low_confidence": count, "text_as_graphics": drawn}
+    return Reported(summary, tuple(diags))
 
 
 @analyzer("review", requires={"glyphs", "paths", "title_block", "tables", "dimensions", "gdt_frames"}, assigns={"review"})
@@ -133,5 +144,8 @@ def review_analyzer(sheet: Sheet, settings: None) -> Reported:
     r = sheet.results
     return review_page(sheet, r.get("title_block"), r.get("tables", ()), r.get("dimensions", ()), r.get("gdt_frames", ()))
 
+
+
+output("review", schema=ReviewJSON)
 
 __all__ = ["MIN_SHAPES", "SHAPES_PER_CHAR", "glyph_sized_shapes", "review_page"]

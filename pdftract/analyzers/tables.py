@@ -35,17 +35,22 @@ import io
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
-from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, rules_for
+from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, from_frame, rules_for
 from pdftract.analyzers.notation import DATE_FORM
-from pdftract.geometry import BBox
+from pdftract.geometry import BBox, fmt_box
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
-from pdftract.pipeline import analyzer
+from typing_extensions import TypedDict
+
+from pdftract import svg
+from pdftract.jsonvalues import Box, bbox_out, r2
+from pdftract.registry import analyzer, output
 from pdftract.settings import Settings
 
 
@@ -104,6 +109,31 @@ class TableSettings(Settings):
             self.fail("min_keys", "must be >= 1")
 
 
+class CellJSON(TypedDict):
+    """A table cell in the JSON output."""
+
+    row: int
+    col: int
+    rowspan: int
+    colspan: int
+    bbox: Box
+    text: str
+
+
+class TableJSON(TypedDict):
+    """A table in the JSON output (``pages[].tables[]``)."""
+
+    kind: str
+    bbox: Box
+    header: list[str]
+    columns: list[str]
+    rows: list[list[str]]
+    header_at: str
+    direction: int
+    confidence: float | None
+    cells: list[CellJSON]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Cell:
     """One cell of the grid: its first row and column (data rows numbered as in ``rows``), spans, box, text."""
@@ -116,6 +146,8 @@ class Cell:
     text: str
     word_ids: tuple[int, ...]
 
+    def __repr__(self) -> str:
+        return f"<Cell r{self.row} c{self.col} {self.text[:30]!r}>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Table:
@@ -163,9 +195,7 @@ class Table:
             raise ImportError("to_pandas() needs pandas: pip install 'pdftract[pandas]'") from exc
         return pd.DataFrame(self.to_records())
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out, r2
-
+    def to_dict(self) -> TableJSON:
         return {
             "kind": self.kind.value,
             "bbox": bbox_out(self.bbox),
@@ -183,6 +213,16 @@ class Table:
 
 
 # -- the finder --------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return (f"<Table {self.kind.value}: {len(self.rows)} rows x {len(self.columns)} columns "
+                f"({', '.join(self.columns)[:60]}) at {fmt_box(self.bbox)}, confidence {self.confidence:.2f}>")
+
+    def _repr_html_(self) -> str:
+        from pdftract.notebook import table_html
+
+        return table_html(self)
+
 @dataclass
 class _Frame:
     direction: int
@@ -558,6 +598,39 @@ def tables_analyzer(sheet: Sheet, settings: TableSettings) -> tuple[Table, ...]:
         factor = drawn_text_factor_in(sheet, t.bbox)
         out.append(t if factor == 1.0 else replace(t, confidence=clamp(t.confidence * factor)))
     return tuple(out)
+
+
+
+def draw_tables(sheet: SheetLike, tables: Sequence[Table]) -> list[str]:
+    """Debug layer: each table's column rules and row bands (orange) and its cells (green)."""
+    out: list[str] = []
+    orange = 'stroke="#f97316" stroke-width="0.8"'
+    for table in tables:
+        info = table.debug or {}
+        d = int(info.get("frame", 0))
+        xs, bands = info.get("columns_x", []), info.get("bands", [])
+        if xs and bands:
+            top, bottom = bands[0][0], bands[-1][1]
+            for x in xs:
+                out.append(svg.line(from_frame(d, x, top), from_frame(d, x, bottom), orange))
+            for y in sorted({b for band in bands for b in band}):
+                out.append(svg.line(from_frame(d, xs[0], y), from_frame(d, xs[-1], y), orange))
+        for cell in table.cells:
+            out.append(svg.box(cell.bbox, 'fill="#22c55e" fill-opacity="0.10" stroke="#15803d" stroke-width="0.3"',
+                               f"r{cell.row} c{cell.col} {cell.rowspan}x{cell.colspan}: {cell.text}"))
+    return out
+
+
+def table_rows(tables: Sequence[Table]) -> list[dict[str, Any]]:
+    """One record per table row: ``table`` (0-based on the page), ``kind``, ``row`` and the row's columns."""
+    out: list[dict[str, Any]] = []
+    for ti, table in enumerate(tables):
+        for ri, record in enumerate(table.to_records()):
+            out.append({"table": ti, "kind": table.kind.value, "row": ri, **record})
+    return out
+
+
+output("tables", draw=draw_tables, rows=table_rows, schema=list[TableJSON])
 
 
 __all__ = ["HEADER_WORDS", "Cell", "Table", "TableKind", "TableSettings", "find_tables", "header_key", "normalise_header"]

@@ -32,14 +32,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
-from pdftract.geometry import BBox
+from pdftract.geometry import BBox, fmt_box
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
-from pdftract.pipeline import analyzer
+from pdftract.jsonvalues import Box, bbox_out, r2
+from pdftract.registry import analyzer, output
 from pdftract.settings import Settings
 
 #: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :)
@@ -98,6 +101,27 @@ class TitleBlockSettings(Settings):
             self.fail("min_fields", "must be >= 1")
 
 
+class FieldJSON(TypedDict):
+    """A title-block field in the JSON output."""
+
+    value: str
+    label: str
+    bbox: Box
+    label_bbox: Box
+    evidence: str
+    confidence: float | None
+    printed: str | None
+
+
+class TitleBlockJSON(TypedDict):
+    """The title block in the JSON output (``pages[].title_block``; ``null`` when none was found)."""
+
+    bbox: Box
+    direction: int
+    fields: dict[str, FieldJSON]
+    other: dict[str, FieldJSON]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Field:
     """One title-block field: the value as printed, the label that named it, where both are, and how sure we are.
@@ -117,12 +141,12 @@ class Field:
     #: the text as printed when ``value`` was folded to what a reader sees (a Cyrillic ``А3`` size is ``A3``)
     printed: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out, r2
-
+    def to_dict(self) -> FieldJSON:
         return {"value": self.value, "label": self.label, "bbox": bbox_out(self.bbox), "label_bbox": bbox_out(self.label_bbox),
                 "evidence": self.evidence, "confidence": r2(self.confidence), "printed": self.printed}
 
+    def __repr__(self) -> str:
+        return f"<Field {self.label!r}: {self.value[:50]!r} ({self.evidence}, {self.confidence:.2f})>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TitleBlock:
@@ -137,9 +161,7 @@ class TitleBlock:
         f = self.fields.get(key)
         return f.value if f is not None else None
 
-    def to_dict(self) -> dict[str, Any]:
-        from pdftract.serialize import bbox_out
-
+    def to_dict(self) -> TitleBlockJSON:
         return {
             "bbox": bbox_out(self.bbox),
             "direction": self.direction,
@@ -147,6 +169,15 @@ class TitleBlock:
             "other": {k: f.to_dict() for k, f in self.other.items()},
         }
 
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={f.value[:20]!r}" for k, f in list(self.fields.items())[:3])
+        more = len(self.fields) + len(self.other) - min(3, len(self.fields))
+        return f"<TitleBlock {shown}{f' +{more} fields' if more else ''} at {fmt_box(self.bbox)}>"
+
+    def _repr_html_(self) -> str:
+        from pdftract.notebook import title_block_html
+
+        return title_block_html(self)
 
 @dataclass
 class _Candidate:
@@ -764,5 +795,22 @@ def title_block_analyzer(sheet: Sheet, settings: TitleBlockSettings) -> TitleBlo
 
     return replace(tb, fields={k: lowered(f) for k, f in tb.fields.items()}, other={k: lowered(f) for k, f in tb.other.items()})
 
+
+
+def title_block_rows(tb: TitleBlock | None) -> list[dict[str, Any]]:
+    """One record per field: ``key`` (a DESIGN §6 key, or the printed label of an other field), ``other``,
+    ``value``, ``label``, ``evidence``, ``confidence`` and the value's box."""
+    if tb is None:
+        return []
+    rows: list[dict[str, Any]] = []
+    for other, fields in ((False, tb.fields), (True, tb.other)):
+        for key, f in fields.items():
+            x0, top, x1, bottom = bbox_out(f.bbox)
+            rows.append({"key": key, "other": other, "value": f.value, "label": f.label, "evidence": f.evidence,
+                         "confidence": r2(f.confidence), "printed": f.printed, "x0": x0, "top": top, "x1": x1, "bottom": bottom})
+    return rows
+
+
+output("title_block", rows=title_block_rows, schema=TitleBlockJSON | None)
 
 __all__ = ["FIELD_ORDER", "LABELS", "Field", "TitleBlock", "TitleBlockSettings", "find_title_block", "parse_sheet"]

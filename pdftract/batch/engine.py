@@ -14,18 +14,25 @@ reuses). Output in ``out``:
 ``results.jsonl``
     one record per input read: ``path``, ``sha256``, ``md5``, ``bytes``,
     ``detected_type``, ``status`` (``OK``, ``RECOVERED`` through a fallback tier,
-    ``PARTIAL`` with pages that could not be read), ``route``, ``engine_version``,
-    ``settings_hash``, ``timings``, ``peak_rss_mb``, ``pages``, ``document`` (the
-    document JSON, relative to ``out``) and the diagnostics counted by code.
+    ``PARTIAL`` with pages that could not be read), ``route``, ``repaired_from``
+    (the primary reader's code when the repair tier read it), ``engine_version``,
+    ``settings_hash``, ``timings``, ``peak_rss_mb``, ``pages``, ``sheets`` (per page,
+    from the title blocks), ``document`` (the document JSON, relative to ``out``),
+    ``duplicate_of`` and the diagnostics counted by code.
 ``quarantine.jsonl``
     one record per input not read: ``path``, digests, ``error_category`` (a
     :class:`~pdftract.errors.Code`), ``tiers`` attempted, ``message``, ``timestamp``
-    (UTC), ``engine_version``, ``settings_hash``.
+    (UTC), ``engine_version``, ``settings_hash``, ``duplicate_of``.
 ``summary.json``
-    counts that add up: ``inputs == succeeded + quarantined``, per status and category, the
-    integrity rate (manifest digests matched / checked) and throughput.
+    counts that add up: ``inputs == succeeded + quarantined``, per status and category,
+    ``excluded`` (files of directories the globs left out, not inputs), ``duplicates``, the
+    integrity rate (manifest digests matched / checked; 1.0 when none was checked) and throughput.
 ``metrics.prom``
     the same numbers in the Prometheus text format.
+
+``duplicate_of``: an input whose SHA-256 an earlier input (in input order) already had names that
+input's path (``null`` otherwise). Copies are still read, each on its own: every copy's document
+names its own path, and the outcome never depends on which copy finished first.
 
 Records are written in input order. ``resume=True`` keeps the results of an
 earlier run over the same ``out`` whose digest, engine version and settings hash
@@ -47,6 +54,7 @@ import atexit
 import csv
 import datetime as _dt
 import errno
+import fnmatch
 import hashlib
 import io
 import json
@@ -59,7 +67,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -89,8 +97,17 @@ class BatchSettings:
     analyzers: tuple[str, ...] | None = None  # None: every registered analyzer
     io_retries: int = 2
     window: int | None = None  # tasks in flight at most (default 4 per worker)
+    #: file name globs of files found in directories: only matching files are inputs (none given: every file)
+    include_globs: tuple[str, ...] = ()
+    #: file name globs of files found in directories that are left out (counted as ``excluded``)
+    exclude_globs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        for name in ("include_globs", "exclude_globs"):
+            globs = getattr(self, name)
+            if isinstance(globs, str) or not all(isinstance(g, str) and g for g in globs):
+                raise SettingsError(f"{name}: give a sequence of non-empty glob strings, not {globs!r}")
+            object.__setattr__(self, name, tuple(globs))  # a list given stays hashable and reads back the same
         if self.ocr not in OCR_MODES:
             raise SettingsError(f"ocr: {self.ocr!r} is not one of {', '.join(OCR_MODES)}")
         if self.workers < 1 or self.timeout <= 0 or self.recycle_after < 1:
@@ -114,10 +131,32 @@ class InputItem:
 
 
 # -- inputs ------------------------------------------------------------------------------
-def iter_inputs(specs: Iterable[str | os.PathLike[str] | InputItem], exclude: Path | None = None) -> Iterator[InputItem]:
+def glob_keeps(relative: str, include_globs: Sequence[str] = (), exclude_globs: Sequence[str] = ()) -> bool:
+    """Whether a file found in a directory is an input: its path relative to that directory (``/``-separated)
+    or its name matches one of ``include_globs`` (when any are given) and none of ``exclude_globs``.
+    Matching is :func:`fnmatch.fnmatchcase`: case-sensitive, ``*`` also crosses ``/``.
+
+    >>> glob_keeps("sub/README.txt", ["*.pdf"]), glob_keeps("sub/a.pdf", ["*.pdf"], ["sub/*"])
+    (False, False)
+    >>> glob_keeps("a.PDF", ["*.pdf"]), glob_keeps("a.PDF", ["*.pdf", "*.PDF"])
+    (False, True)
+    """
+    name = relative.rsplit("/", 1)[-1]
+
+    def hit(globs: Sequence[str]) -> bool:
+        return any(fnmatch.fnmatchcase(relative, g) or fnmatch.fnmatchcase(name, g) for g in globs)
+
+    return (not include_globs or hit(include_globs)) and not hit(exclude_globs)
+
+
+def iter_inputs(specs: Iterable[str | os.PathLike[str] | InputItem], exclude: Path | None = None, *,
+                include_globs: Sequence[str] = (), exclude_globs: Sequence[str] = (),
+                on_excluded: Callable[[str], None] | None = None) -> Iterator[InputItem]:
     """Files as given; directories walked recursively in sorted order (``exclude`` skipped, e.g. the output
-    directory); a ``.csv`` / ``.jsonl`` file whose header or first record names ``path`` is a manifest
-    (paths relative to it). A path that does not exist is still an input (it ends in quarantine)."""
+    directory; their files filtered by :func:`glob_keeps`, each file left out passed to ``on_excluded``); a
+    ``.csv`` / ``.jsonl`` file whose header or first record names ``path`` is a manifest (paths relative to
+    it). A path that does not exist is still an input (it ends in quarantine). Files named one by one and
+    manifest entries are never filtered."""
     for spec in specs:
         if isinstance(spec, InputItem):
             yield spec
@@ -127,7 +166,11 @@ def iter_inputs(specs: Iterable[str | os.PathLike[str] | InputItem], exclude: Pa
             for root, dirs, files in os.walk(p):
                 dirs[:] = sorted(d for d in dirs if exclude is None or Path(root, d).resolve() != exclude)
                 for name in sorted(files):
-                    yield InputItem(os.fspath(Path(root, name)))
+                    path = os.fspath(Path(root, name))
+                    if glob_keeps(Path(root, name).relative_to(p).as_posix(), include_globs, exclude_globs):
+                        yield InputItem(path)
+                    elif on_excluded is not None:
+                        on_excluded(path)
         elif p.is_file() and p.suffix.lower() in MANIFEST_SUFFIXES and (items := _manifest(p)) is not None:
             yield from items
         else:
@@ -369,6 +412,7 @@ def process_input(item: InputItem, out: str, settings: BatchSettings) -> dict[st
     return {"kind": "result", **base, "status": answer["status"], "route": answer["route"], "timings": answer["timings"],
             "peak_rss_mb": max(answer.get("peak_rss_mb", 0.0), answer.get("watched_rss_mb", 0.0)), "pages": answer["pages"],
             "failed_pages": answer.get("failed_pages", []), "partial_because": answer.get("partial_because", []),
+            "repaired_from": answer.get("repaired_from"), "sheets": answer.get("sheets", []),
             "diagnostics": answer.get("diagnostics", {}), "document": document,
             "worker": answer["worker"]}
 
@@ -385,10 +429,18 @@ class _Tally:
     by_category: Counter[str] = field(default_factory=Counter)
     integrity_checked: int = 0
     integrity_matched: int = 0
+    excluded: int = 0
+    duplicates: int = 0
     seconds: list[float] = field(default_factory=list)
+
+    def integrity_rate(self) -> float:
+        """Manifest digests matched over checked, to 4 places; 1.0 when none was checked (nothing failed).
+        The one definition summary.json and metrics.prom both state."""
+        return round(self.integrity_matched / self.integrity_checked, 4) if self.integrity_checked else 1.0
 
     def add(self, rec: dict[str, Any], resumed: bool = False) -> None:
         self.inputs += 1
+        self.duplicates += rec.get("duplicate_of") is not None
         if rec.get("integrity") is not None:
             self.integrity_checked += 1
             self.integrity_matched += rec["integrity"] == "match"
@@ -423,8 +475,13 @@ def _load_prior(out: Path, settings: BatchSettings) -> dict[str, dict[str, Any]]
 
 def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | os.PathLike[str],
               settings: BatchSettings | None = None, *, executor: Executor | None = None, resume: bool = False,
-              progress: Callable[[int, int | None], None] | None = None) -> dict[str, Any]:
-    """Run the batch; return the summary (also written to ``out/summary.json``). See the module docstring."""
+              progress: Callable[[int, int | None], None] | None = None,
+              on_record: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Run the batch; return the summary (also written to ``out/summary.json``). See the module docstring.
+
+    ``progress(done, total)`` is called after each record is written; with it the inputs are expanded up
+    front (one walk, the list held) so that ``total`` is known. ``on_record(record)`` sees each record as it
+    is written (in input order; ``kind`` is ``result`` or ``quarantine``)."""
     settings = settings or BatchSettings()
     from pdftract.pipeline import Pipeline
 
@@ -432,13 +489,21 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
     out_dir = Path(out)
     (out_dir / "documents").mkdir(parents=True, exist_ok=True)
     prior = _load_prior(out_dir, settings) if resume else {}
-    items = iter_inputs(inputs, exclude=out_dir.resolve())
-    # the total is known up front only for a list of plain inputs (directories and manifests expand)
-    total = len(inputs) if isinstance(inputs, (list, tuple)) and all(isinstance(i, InputItem) for i in inputs) else None
+    tally = _Tally()
+
+    def left_out(_path: str) -> None:
+        tally.excluded += 1
+
+    items: Iterable[InputItem] = iter_inputs(inputs, exclude=out_dir.resolve(), include_globs=settings.include_globs,
+                                             exclude_globs=settings.exclude_globs, on_excluded=left_out)
+    total: int | None = None
+    if progress is not None:
+        items = list(items)
+        total = len(items)
     own = executor is None
     pool: Executor = executor if executor is not None else ThreadPoolExecutor(settings.workers, thread_name_prefix="pdftract-batch")
     window = settings.window or 4 * settings.workers
-    tally = _Tally()
+    first_of: dict[bytes, str] = {}  # SHA-256 -> the path of the first input (in input order) with it
     t_start = time.perf_counter()
     res_f = (out_dir / "results.jsonl.partial").open("w", encoding="utf-8")
     dlq_f = (out_dir / "quarantine.jsonl.partial").open("w", encoding="utf-8")
@@ -452,10 +517,18 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
         nonlocal next_to_write
         while next_to_write in done_records:
             rec, resumed = done_records.pop(next_to_write)
+            # decided here, in input order: the same inputs name the same first copy however the work was scheduled
+            sha = rec.get("sha256")
+            key = bytes.fromhex(sha) if isinstance(sha, str) and sha else None
+            rec["duplicate_of"] = first_of.get(key) if key is not None else None
+            if key is not None and key not in first_of:
+                first_of[key] = rec["path"]
             tally.add(rec, resumed)
             line = {k: v for k, v in rec.items() if k != "kind"}
             (res_f if rec["kind"] == "result" else dlq_f).write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
             next_to_write += 1
+            if on_record is not None:
+                on_record(rec)
             if progress is not None:
                 progress(next_to_write, total)
         res_f.flush()
@@ -512,9 +585,8 @@ def run_batch(inputs: Iterable[str | os.PathLike[str] | InputItem], out: str | o
     summary = {
         "inputs": tally.inputs, "succeeded": tally.succeeded, "quarantined": tally.quarantined, "resumed": tally.resumed,
         "by_status": dict(sorted(tally.by_status.items())), "by_category": dict(sorted(tally.by_category.items())),
-        "pages": tally.pages,
-        "integrity": {"checked": tally.integrity_checked, "matched": tally.integrity_matched,
-                      "rate": round(tally.integrity_matched / tally.integrity_checked, 4) if tally.integrity_checked else None},
+        "pages": tally.pages, "excluded": tally.excluded, "duplicates": tally.duplicates,
+        "integrity": {"checked": tally.integrity_checked, "matched": tally.integrity_matched, "rate": tally.integrity_rate()},
         "throughput": {"wall_s": round(wall, 2), "documents_per_s": round(tally.inputs / wall, 3) if wall > 0 else None,
                        "pages_per_s": round(tally.pages / wall, 3) if wall > 0 else None},
         "engine_version": __version__, "settings_hash": settings.settings_hash(),
@@ -541,10 +613,13 @@ def _write_metrics(path: Path, tally: _Tally) -> None:
     for s in tally.seconds:
         hist.observe(s)
     rate = Gauge("pdftract_integrity_rate", "Manifest digests matched over checked (1 when none checked)", registry=reg)
-    rate.set(tally.integrity_matched / tally.integrity_checked if tally.integrity_checked else 1.0)
+    rate.set(tally.integrity_rate())
+    Gauge("pdftract_integrity_checked", "Manifest digests checked", registry=reg).set(tally.integrity_checked)
     Gauge("pdftract_quarantined", "Inputs in quarantine.jsonl", registry=reg).set(tally.quarantined)
     Gauge("pdftract_inputs", "Inputs reconciled", registry=reg).set(tally.inputs)
+    Gauge("pdftract_excluded", "Files of input directories left out by the include and exclude globs", registry=reg).set(tally.excluded)
+    Gauge("pdftract_duplicates", "Inputs byte-identical to an earlier input", registry=reg).set(tally.duplicates)
     write_to_textfile(os.fspath(path), reg)
 
 
-__all__ = ["OCR_MODES", "BatchSettings", "InputItem", "iter_inputs", "process_input", "run_batch", "shutdown_workers"]
+__all__ = ["OCR_MODES", "BatchSettings", "InputItem", "glob_keeps", "iter_inputs", "process_input", "run_batch", "shutdown_workers"]

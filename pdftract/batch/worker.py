@@ -12,8 +12,9 @@ or has served its quota of documents.
 
 A task: ``{"path", "document", "settings": {"analyzers", "ocr", "password"}}``;
 ``document`` is where the document JSON goes. The answer: ``{"ok": true,
-"route", "status", "pages", "timings", "peak_rss_mb", "diagnostics"}`` or
-``{"ok": false, "error_category", "message", "route"}``.
+"route", "status", "pages", "timings", "peak_rss_mb", "diagnostics", "repaired_from", "sheets"}`` or
+``{"ok": false, "error_category", "message", "route"}``. A file the repair tier reads carries the code the
+primary reader gave it in ``repaired_from``; a file the repair does not rescue keeps that code.
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ def _ladder(task: dict[str, Any], route: list[str]) -> dict[str, Any]:
     timings: dict[str, float] = {}
     t = time.perf_counter()
     route.append("primary")
+    repaired_from: str | None = None
     try:
         doc = pdftract.analyze(path, analyzers, password=password)
         status = OK
@@ -111,11 +113,17 @@ def _ladder(task: dict[str, Any], route: list[str]) -> dict[str, Any]:
         if exc.code not in REPAIRABLE and not (exc.code is Code.EMPTY_FILE and task.get("bytes")):
             raise
         route.append("repaired")
+        repaired_from = exc.code.value
         t = time.perf_counter()
-        with tempfile.TemporaryDirectory(prefix="pdftract-repair-") as tmp:
-            fixed = repair(path, Path(tmp) / "repaired.pdf", password or "")
-            data = fixed.read_bytes()
-        doc = pdftract.analyze(data, analyzers)
+        try:
+            with tempfile.TemporaryDirectory(prefix="pdftract-repair-") as tmp:
+                fixed = repair(path, Path(tmp) / "repaired.pdf", password or "")
+                data = fixed.read_bytes()
+            doc = pdftract.analyze(data, analyzers)
+        except PdftractError as unrepaired:
+            # the input keeps the code the primary reader gave it (one code per kind of damage, whichever route
+            # reads the file); what the repair met is said in the message
+            raise type(exc)(f"{exc.message}; repair failed: {unrepaired.code.value}: {unrepaired.message}", **exc.context) from unrepaired
         # the document describes the input, not the temporary copy: its path and digests
         doc = dataclasses.replace(doc, source=dataclasses.replace(doc.source, path=os.fspath(path), sha256=task["sha256"],
                                                                  md5=task["md5"], bytes=task["bytes"]))
@@ -145,7 +153,20 @@ def _ladder(task: dict[str, Any], route: list[str]) -> dict[str, Any]:
     timings["write_s"] = round(time.perf_counter() - t, 3)
     codes = Counter(d.code.value for s in sheets for d in s.diagnostics) + Counter(d.code.value for d in doc.diagnostics)
     return {"ok": True, "status": status, "pages": doc.page_count, "timings": timings,
-            "diagnostics": dict(sorted(codes.items())), "failed_pages": failed, "partial_because": doubts}
+            "diagnostics": dict(sorted(codes.items())), "failed_pages": failed, "partial_because": doubts,
+            "repaired_from": repaired_from, "sheets": sheet_summaries(doc)}
+
+
+#: what a result record says of each page of a drawing set (from its title block)
+SHEET_FIELDS = ("page", "drawing_number", "revision", "title", "sheet_number", "sheet_count")
+
+
+def sheet_summaries(doc: Any) -> list[dict[str, Any]]:
+    """Per page ``{page, drawing_number, revision, title, sheet_number, sheet_count}`` from the title blocks;
+    an empty list when the ``title_block`` analyzer did not run."""
+    if not any("title_block" in s.results for s in doc.pages):
+        return []
+    return [{k: summary.to_dict()[k] for k in SHEET_FIELDS} for summary in doc.sheets]
 
 
 def _ocr(task: dict[str, Any], doc: Any, route: list[str], timings: dict[str, float]) -> tuple[Any, str | None, tuple[str, str] | None]:

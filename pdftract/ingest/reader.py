@@ -154,17 +154,45 @@ def source_info(data: bytes, path: str | None) -> SourceInfo:
     )
 
 
+#: what begins another section of a PDF body: found after the last ``%%EOF``, the file was cut inside a later
+#: section (a linearized file's main part, an incremental update)
+_SECTION_AFTER_EOF = re.compile(rb"\d+\s+\d+\s+obj\b|\bxref\b|\btrailer\b|\bstartxref\b")
+#: the file length a linearization dictionary states (``/L``), looked for near the header
+_LINEARIZED_LENGTH = re.compile(rb"/Linearized\b[^>]*?/L\s*(\d+)")
+
+
+def truncation(data: bytes, offset: int = 0) -> str | None:
+    """Why ``data`` (a PDF whose header is at ``offset``) looks cut short, or ``None`` when its end is whole.
+
+    Cut short (``TRUNCATED``): no ``%%EOF`` marker; a body section (an object, ``xref``, ``trailer``,
+    ``startxref``) after the last ``%%EOF``; fewer bytes than the linearization dictionary's ``/L`` states.
+    Trailing bytes after ``%%EOF`` that begin no section (padding, a newline) are a whole end.
+    """
+    last = data.rfind(b"%%EOF")
+    if last < 0:
+        return f"no %%EOF marker ({len(data)} bytes)"
+    after = _SECTION_AFTER_EOF.search(data, last + 5)
+    if after is not None:
+        return f"the data goes on {len(data) - last - 5} bytes after its last %%EOF marker and ends inside that section"
+    claimed = _LINEARIZED_LENGTH.search(data, offset, offset + HEADER_WINDOW)
+    if claimed is not None and int(claimed.group(1)) > len(data) - offset:
+        return f"{len(data) - offset} bytes where its linearization dictionary states {int(claimed.group(1))}"
+    return None
+
+
 def check_header(data: bytes, path: str | None = None) -> int:
-    """Offset of the ``%PDF-`` header; raise for empty, non-PDF and truncated input."""
+    """Offset of the ``%PDF-`` header; raise for empty (``EMPTY_FILE``), non-PDF (``NOT_PDF``) and cut short
+    (``TRUNCATED``, see :func:`truncation`) input."""
     where = path or "<bytes>"
     if not data:
         raise EmptyFileError(f"{where} is empty (0 bytes)", path=path)
     offset = data.find(b"%PDF-", 0, HEADER_WINDOW + 5)
     if offset < 0:
         raise NotPDFError(f"{where} is not a PDF (no %PDF- header in the first {HEADER_WINDOW} bytes)", path=path)
-    if data.rfind(b"%%EOF") < 0:
+    why = truncation(data, offset)
+    if why is not None:
         raise TruncatedPDFError(
-            f"{where} is truncated: no %%EOF marker ({len(data)} bytes); repair it (e.g. qpdf) or re-copy it",
+            f"{where} is truncated: {why}; repair it (e.g. qpdf) or re-copy it",
             path=path,
             bytes=len(data),
         )
@@ -513,4 +541,4 @@ def open_document(
     )
 
 
-__all__ = ["Reader", "Source", "check_header", "open_document", "read_source", "source_info"]
+__all__ = ["Reader", "Source", "check_header", "open_document", "read_source", "source_info", "truncation"]

@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from typing_extensions import NotRequired, TypedDict
+
 from pdftract.errors import Code
 
 
@@ -15,6 +17,17 @@ class Severity(str, enum.Enum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"
+
+
+class DiagnosticJSON(TypedDict):
+    """A diagnostic in the JSON output (document ``diagnostics[]`` and ``pages[].diagnostics[]``)."""
+
+    code: str
+    severity: str
+    message: str
+    page: NotRequired[int]
+    analyzer: NotRequired[str]
+    context: NotRequired[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,8 +65,8 @@ class Diagnostic:
             context=tuple(sorted(context.items())),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code.value, "severity": self.severity.value, "message": self.message}
+    def to_dict(self) -> DiagnosticJSON:
+        out: DiagnosticJSON = {"code": self.code.value, "severity": self.severity.value, "message": self.message}
         if self.page is not None:
             out["page"] = self.page
         if self.analyzer is not None:
@@ -62,5 +75,9 @@ class Diagnostic:
             out["context"] = dict(self.context)
         return out
 
+    def __repr__(self) -> str:
+        where = f" page {self.page}" if self.page is not None else ""
+        msg = self.message if len(self.message) <= 80 else self.message[:79] + "…"
+        return f"<Diagnostic {self.code.value}{where}: {msg}>"
 
-__all__ = ["Diagnostic", "Severity"]
+__all__ = ["Diagnostic", "DiagnosticJSON", "Severity"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from pdftract.errors import PageRangeError
+from pdftract.jsonvalues import SheetSummaryJSON
 from pdftract.model.diagnostics import Diagnostic
 from pdftract.model.primitives import Font
 from pdftract.model.sheet import Sheet
@@ -47,7 +48,7 @@ class SheetSummary:
     #: the page whose title block states ``sheet_count`` when this sheet's own block does not ("SHEET 2")
     sheet_count_from: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SheetSummaryJSON:
         return {
             "page": self.page,
             "sheet_number": self.sheet_number,
@@ -153,7 +154,38 @@ class Document:
 
     def __repr__(self) -> str:
         name = self.source.path or "<bytes>"
-        return f"<Document {name}: {self.page_count} pages>"
+        selected = "" if len(self.page_numbers) == self.page_count else f", {len(self.page_numbers)} selected"
+        return f"<Document {name}: {self.page_count} page{'s' if self.page_count != 1 else ''}{selected}>"
+
+    def __len__(self) -> int:
+        """The number of selected pages (all by default)."""
+        return len(self.page_numbers)
+
+    def __iter__(self) -> Iterator[Sheet]:
+        """The selected sheets in page order (each parsed on first use), as ``doc.pages``."""
+        return iter(self.pages)
+
+    def __bool__(self) -> bool:
+        return True  # a document is a document even with no page selected
+
+    def _repr_html_(self) -> str:
+        from pdftract.notebook import document_html
+
+        return document_html(self)
+
+    def to_frames(self) -> dict[str, Any]:
+        """The document as pandas DataFrames, one per kind of record (needs the ``pandas`` extra); see
+        :func:`pdftract.frames.to_frames`.
+
+        >>> import pdftract
+        >>> from pdftract.testing import simple_pdf
+        >>> frames = pdftract.analyze(simple_pdf(pages=[["DWG NO 4711"]]), analyzers=["title_block"]).to_frames()
+        >>> list(frames["sheets"].columns)[:3]
+        ['file', 'page', 'drawing_number']
+        """
+        from pdftract.frames import to_frames
+
+        return to_frames(self)
 
     @property
     def pages(self) -> Pages:
@@ -259,4 +291,4 @@ class Document:
         return document_to_json(self, include, indent=indent)
 
 
-__all__ = ["Document", "PageLoader", "Pages", "SheetSummary", "SourceInfo"]
+__all__ = ["Document", "PageLoader", "Pages", "SheetSummary", "SheetSummaryJSON", "SourceInfo"]

@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Literal
 
-from pdftract.geometry import BBox, Matrix, Point
+from pdftract.geometry import BBox, Matrix, Point, fmt_box
 
 Color = tuple[float, ...]
 """A colour as its components in its colour space (1 gray, 3 RGB, 4 CMYK)."""
@@ -162,6 +162,9 @@ class Glyph:
         hidden text lying over drawn shapes (``hidden_layer``). Synthetic glyphs follow the painted ones."""
         return self.source in _SYNTHETIC or self.font == "drawn-outlines"
 
+    def __repr__(self) -> str:
+        hidden = " invisible" if self.invisible else ""
+        return f"<Glyph {self.id} {self.text!r} {self.font} {self.size:.1f} pt at {fmt_box(self.bbox)} {self.source.value}{hidden}>"
 
 SegmentKind = Literal["move", "line", "curve", "close"]
 
@@ -224,6 +227,9 @@ class Path:
     def subpath_count(self) -> int:
         return sum(1 for s in self.segments if s.kind == "move")
 
+    def __repr__(self) -> str:
+        how = "+".join(k for k, on in (("stroke", self.stroke), ("fill", self.fill)) if on) or "unpainted"
+        return f"<Path {self.id} {how}, {len(self.segments)} segments at {fmt_box(self.bbox)}>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Image:

@@ -145,6 +145,18 @@ class SheetLike:
 
         return to_svg(self)
 
+    def view(self, what: Any) -> Any:
+        """A notebook view of one result (``sheet.view(sheet.results["dimensions"][0])``: the sheet around it,
+        with it drawn) or of every result under a key (``sheet.view("dimensions")``).
+
+        >>> from pdftract.testing import make_sheet
+        >>> make_sheet(text=[("R1", 20, 20)]).view("tables")
+        <ResultView tables on page 1>
+        """
+        from pdftract.notebook import ResultView
+
+        return ResultView(self, what)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Sheet(SheetLike):
