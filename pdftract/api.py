@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from pdftract._wording import plural
 from pdftract.errors import PageRangeError, SettingsError
 from pdftract.ingest import Source, open_document
 from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES
@@ -59,7 +60,7 @@ def parse_pages(spec: PageSpec, page_count: int | None = None) -> tuple[int, ...
         raise PageRangeError(f"page {min(numbers)} does not exist; pages are numbered from 1", page=min(numbers))
     if page_count is not None and max(numbers) > page_count:
         raise PageRangeError(
-            f"page {max(numbers)} does not exist; the document has {page_count} pages", page=max(numbers)
+            f"page {max(numbers)} does not exist; the document has {plural(page_count, 'page')}", page=max(numbers)
         )
     return tuple(sorted(numbers))
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from pdftract._version import __version__
 from pdftract._wording import plural
-from pdftract.errors import InputError, PdftractError
+from pdftract.errors import InputError, MissingFileError, PdftractError, SettingsError
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     inputs_help = "PDF files or directories (read recursively for .pdf files of any case)"
     password_help = "password of an encrypted PDF (an empty one is always tried)"
 
-    ex = sub.add_parser("extract", help="write the document JSON (DESIGN section 6; see 'pdftract schema')")
+    ex = sub.add_parser("extract", help="write the document JSON (its JSON Schema: 'pdftract schema')")
     ex.add_argument("file", metavar="FILE", help=file_help)
     ex.add_argument("-o", "--output", help="write JSON here (default: standard output)")
     ex.add_argument("--pages", help="pages to extract, e.g. 1,3-5 (default: all)")
@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     sh.add_argument("--debug", action="store_true",
                     help="also draw how the analyzers decided: table grids, cloud polygons, terminators, leaders, dimensions, callouts")
     sh.add_argument("--no-legend", action="store_true", help="no legend right of the sheet")
-    sh.add_argument("--dpi", type=int, default=100, help="PNG resolution (default 100)")
+    sh.add_argument("--dpi", type=int, default=100, help="PNG resolution, 10 to 600 (default 100)")
 
     def listing(name: str, help_: str) -> argparse.ArgumentParser:
         """A command that prints one kind of result of its inputs as JSON or CSV."""
@@ -152,6 +152,9 @@ def _parser() -> argparse.ArgumentParser:
                     help="where documents are read: worker processes of this machine (local, the default) or a dask cluster")
     ba.add_argument("--scheduler", metavar="ADDR", help="dask scheduler address (with --executor dask; default: a local cluster)")
     ba.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on stderr")
+    for command in sub.choices.values():  # --traceback also after the command (the global one still works)
+        command.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
+                             help="show the Python traceback of an internal error")
     return p
 
 
@@ -227,10 +230,17 @@ def _analyzer_list(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+def _check_output(*paths: str | None) -> None:
+    """Refuse (a usage error) an output whose folder does not exist, before any work: a mistyped path is not
+    silently created."""
+    for path in paths:
+        if path:
+            directory = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(directory):
+                raise SettingsError(f"cannot write {path}: the folder {directory} does not exist")
+
+
 def _write(path: str, text: str) -> None:
-    directory = os.path.dirname(path)
-    if directory:
-        os.makedirs(directory, exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
         fh.write(text)
 
@@ -241,6 +251,7 @@ def _extract(args: argparse.Namespace) -> int:
     from pdftract.serialize import parse_include
 
     include = parse_include(args.include)
+    _check_output(args.output, args.svg)
     start = time.perf_counter()
     doc = pdftract.analyze(
         args.file, analyzers=_analyzer_list(args.analyzers), pages=args.pages, password=args.password, progress=_progress
@@ -257,11 +268,13 @@ def _extract(args: argparse.Namespace) -> int:
         sheets = list(doc.pages)
         glyphs = sum(len(s.glyphs) for s in sheets)
         paths = sum(len(s.paths) for s in sheets)
-        problems = sum(1 for s in sheets for d in s.diagnostics if d.severity.value != "info") + len(doc.diagnostics)
+        diags = [d for s in sheets for d in s.diagnostics] + list(doc.diagnostics)
+        problems = sum(1 for d in diags if d.severity.value != "info")
         where = f" -> {args.output}" if args.output else ""
         print(
             f"pdftract: {os.path.basename(args.file)}{where}: {len(sheets)} of {plural(doc.page_count, 'page')}, "
-            f"{plural(glyphs, 'glyph')}, {plural(paths, 'path')}, {plural(problems, 'diagnostic')}, {elapsed:.2f} s",
+            f"{plural(glyphs, 'glyph')}, {plural(paths, 'path')}, {plural(len(diags), 'diagnostic')} "
+            f"({plural(problems, 'warning or error', 'warnings or errors')}), {elapsed:.2f} s",
             file=sys.stderr,
         )
         if args.svg:
@@ -274,10 +287,14 @@ def _show(args: argparse.Namespace) -> int:
     from pdftract.display import to_svg
 
     suffix = Path(args.output).suffix.lower()
+    if not 10 <= args.dpi <= 600:
+        print(f"pdftract: error: --dpi {args.dpi}: give 10 to 600", file=sys.stderr)
+        return EXIT_USAGE
     if suffix not in (".svg", ".png"):
         print(f"pdftract: error: show writes .svg or .png, not {suffix or 'a file without an extension'!r}: {args.output}",
               file=sys.stderr)
         return EXIT_USAGE
+    _check_output(args.output)
     doc = pdftract.analyze(args.file, analyzers=_analyzer_list(args.analyzers), pages=[args.page], password=args.password)
     sheet = doc.page(args.page)
     if suffix == ".svg":
@@ -290,20 +307,20 @@ def _show(args: argparse.Namespace) -> int:
         except MissingRenderer as exc:
             print(f"pdftract: error: {exc}", file=sys.stderr)
             return EXIT_USAGE
-        directory = os.path.dirname(args.output)
-        if directory:
-            os.makedirs(directory, exist_ok=True)
         Path(args.output).write_bytes(data)
     print(f"pdftract: page {args.page} -> {args.output}", file=sys.stderr)
     return EXIT_OK
 
 
 def _files(inputs: Sequence[str]) -> list[str]:
-    """The PDF files named or found (recursively, any case of ``.pdf``) in ``inputs``, in order."""
+    """The PDF files named or found (recursively, any case of ``.pdf``) in ``inputs``, in order; a folder
+    without any is an input error."""
     out: list[str] = []
     for item in inputs:
         if os.path.isdir(item):
             found = [str(f) for f in Path(item).rglob("*") if f.is_file() and f.suffix.lower() == ".pdf"]
+            if not found:
+                raise MissingFileError(f"no .pdf files in the folder {item}", path=item)
             out.extend(sorted(found))
         else:
             out.append(item)
@@ -329,13 +346,17 @@ def _each_document(args: argparse.Namespace, analyzers: list[str]) -> tuple[list
     return docs, failed
 
 
+def _failed(n: int) -> str:
+    return f"; {plural(n, 'input')} could not be read (said above)" if n else ""
+
+
 def _sheets(args: argparse.Namespace) -> int:
     docs, failed = _each_document(args, ["title_block"])
     rows = [{"file": f, **s.to_dict()} for f, doc in docs for s in doc.sheets]
     columns = ("file", "page", "drawing_number", "revision", "title", "sheet_number", "sheet_count", "sheet_count_from",
                "index_title", "index_page")
     _write_rows(rows, args.csv, columns)
-    print(f"pdftract: {plural(len(rows), 'sheet')} in {plural(len(docs), 'file')}", file=sys.stderr)
+    print(f"pdftract: {plural(len(rows), 'sheet')} in {plural(len(docs), 'file')}{_failed(failed)}", file=sys.stderr)
     return EXIT_INPUT if failed else EXIT_OK
 
 
@@ -346,8 +367,11 @@ def _tables(args: argparse.Namespace) -> int:
     if args.csv:
         from pdftract.analyzers.tables import table_rows
 
+        from pdftract.analyzers.tables import HEADER_WORDS
+
         rows: list[dict[str, object]] = []
-        columns: list[str] = ["file", "page", "table", "kind", "row"]
+        # the canonical columns always, in a fixed order, so CSVs of separate runs line up; others after them
+        columns: list[str] = ["file", "page", "table", "kind", "row", *HEADER_WORDS]
         for f, page, i, t in found:
             for r in table_rows([t]):
                 r["table"] = i
@@ -358,7 +382,7 @@ def _tables(args: argparse.Namespace) -> int:
         out = [{"file": f, "page": n, "table": i, **t.to_dict()} for f, n, i, t in found]
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
     pages = sum(len(doc.pages) for _, doc in docs)
-    print(f"pdftract: {plural(len(found), 'table')} in {plural(pages, 'page')}", file=sys.stderr)
+    print(f"pdftract: {plural(len(found), 'table')} in {plural(pages, 'page')}{_failed(failed)}", file=sys.stderr)
     return EXIT_INPUT if failed else EXIT_OK
 
 
@@ -412,7 +436,7 @@ def _dimensions(args: argparse.Namespace) -> int:
             flat["thread"] = thread["designation"] if isinstance(thread, dict) else ""
 
     _write_rows(rows, args.csv, _CALLOUT_COLUMNS if args.callouts else _DIM_COLUMNS, flatten)
-    print(f"pdftract: {plural(len(rows), key[:-1])} in {plural(pages, 'page')}", file=sys.stderr)
+    print(f"pdftract: {plural(len(rows), key[:-1])} in {plural(pages, 'page')}{_failed(failed)}", file=sys.stderr)
     return EXIT_INPUT if failed else EXIT_OK
 
 
@@ -434,8 +458,8 @@ def _gdt(args: argparse.Namespace) -> int:
             flat["datums"] = "|".join(flat["datums"])  # type: ignore[arg-type]
 
     _write_rows(rows, args.csv, _DATUM_COLUMNS if args.datums else _FRAME_COLUMNS, flatten)
-    what = ("datum feature symbol", None) if args.datums else ("feature control frame", None)
-    print(f"pdftract: {plural(len(rows), what[0])} in {plural(pages, 'page')}", file=sys.stderr)
+    what = "datum feature symbol" if args.datums else "feature control frame"
+    print(f"pdftract: {plural(len(rows), what)} in {plural(pages, 'page')}{_failed(failed)}", file=sys.stderr)
     return EXIT_INPUT if failed else EXIT_OK
 
 

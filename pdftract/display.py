@@ -27,7 +27,9 @@ from pdftract.svg import num4 as _f4
 if TYPE_CHECKING:
     from pdftract.model.sheet import SheetLike
 
-_RESULT_COLOURS = ("#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#bcbd22")
+#: one colour per result key (distinct for the first twelve keys of a page)
+_RESULT_COLOURS = ("#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#bcbd22", "#1f3a93",
+                   "#7f7f7f", "#00a86b", "#b8860b")
 
 
 def _rgb(c: Color | None, default: str) -> str:

@@ -87,6 +87,29 @@ def _diag(d: Any) -> dict[str, Any]:
             "context": json.dumps(to_jsonable(context), ensure_ascii=False, sort_keys=True) if context else ""}
 
 
+def _type_columns(key: str) -> list[str]:
+    """The columns a result key's rows have by its registered JSON type (a box split in four), so an empty
+    frame still has them."""
+    import typing
+
+    hook = output_for(key)
+    if hook is None or hook.schema is None:
+        return []
+    if key == "title_block":
+        return ["key", "other", "value", "label", "evidence", "confidence", "printed", "x0", "top", "x1", "bottom"]
+    td = hook.schema
+    for _ in range(3):  # list[X], X | None
+        args = [a for a in typing.get_args(td) if a is not type(None)]
+        if not args:
+            break
+        td = args[0]
+    names = list(getattr(td, "__annotations__", {}))
+    out: list[str] = []
+    for n in names:
+        out.extend(["x0", "top", "x1", "bottom"] if n == "bbox" else [n])
+    return out
+
+
 def to_frames(doc: Any) -> dict[str, Any]:
     """``{name: pandas.DataFrame}`` for ``doc`` (see the module docstring); needs the ``pandas`` extra."""
     try:
@@ -95,7 +118,16 @@ def to_frames(doc: Any) -> dict[str, Any]:
         raise ImportError("to_frames needs pandas: pip install 'pdftract[pandas]'") from exc
     frames: dict[str, Any] = {}
     for name, rows in records(doc).items():
-        columns: list[str] = list(_SHEET_COLUMNS) if name == "sheets" else ["file", "page"]
+        if name == "sheets":
+            columns: list[str] = list(_SHEET_COLUMNS)
+        elif name == "diagnostics":
+            columns = ["file", "page", "code", "severity", "analyzer", "message", "context"]
+        elif name == "tables":
+            from pdftract.analyzers.tables import HEADER_WORDS
+
+            columns = ["file", "page", "table", "kind", "row", *HEADER_WORDS]
+        else:
+            columns = ["file", "page", *_type_columns(name)]
         for r in rows:
             columns.extend(k for k in r if k not in columns)
         frames[name] = pd.DataFrame(rows, columns=columns)

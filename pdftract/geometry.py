@@ -38,6 +38,15 @@ def fmt_box(b: tuple[float, float, float, float]) -> str:
     return "(" + ", ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in b) + ")"
 
 
+def clip(text: str, n: int = 40) -> str:
+    """``text`` cut to ``n`` characters with an ellipsis, for short ``repr()`` texts.
+
+    >>> clip("Female coupling ring for the LV3 rocket", 20)
+    'Female coupling rin…'
+    """
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
 class BBox(NamedTuple):
     """An axis-aligned box ``(x0, top, x1, bottom)`` in displayed-page points."""
 
@@ -230,11 +239,13 @@ def page_matrix(
     return (u, 0.0, 0.0, -u, -cx0 * u, cy1 * u), w, h
 
 
-__all__ = ["fmt_box", 
+__all__ = [
     "IDENTITY",
     "BBox",
     "Matrix",
     "Point",
+    "clip",
+    "fmt_box",
     "apply",
     "direction_degrees",
     "invert",

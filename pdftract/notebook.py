@@ -122,7 +122,9 @@ class ResultView:
     def _repr_html_(self) -> str:
         items = self._items()
         if not items:
-            return f"<p>no results under {escape(str(self.what))!s} on page {self.sheet.number}</p>"
+            keys = ", ".join(getattr(self.sheet, "results", None) or {}) or "none (run pdftract.analyze)"
+            return (f"<p>no results under {escape(str(self.what))!s} on page {self.sheet.number} "
+                    f"(result keys here: {escape(keys)})</p>")
         rows = []
         for i, item in enumerate(items):
             box = _bbox_of(item)

@@ -60,14 +60,17 @@ def overlay_png(src: str | os.PathLike[str], sheet: SheetLike, *, dpi: int = 100
             if not g.invisible:
                 rect(g.bbox, (246, 130, 59), 1)
     colours = result_colours(sheet)
+    shown: dict[str, tuple[int, int, int]] = {}
     for key, box, _label in iter_result_boxes(sheet):
-        rect(box, _bgr(colours[key]), 2)
+        shown[key] = _bgr(colours[key])
+        rect(box, shown[key], 2)
+    entries = ([("glyph box", (246, 130, 59))] if glyph_boxes else []) + [(f"result: {k}", c) for k, c in shown.items()]
     panel = np.full((height, LEGEND_PX, 3), 248, dtype=np.uint8)
     cv2.putText(panel, "legend", (10, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1, cv2.LINE_AA)
-    for i, (key, colour) in enumerate(colours.items()):
+    for i, (label, colour) in enumerate(entries):
         y = 48 + 24 * i
-        cv2.rectangle(panel, (10, y - 12), (30, y + 2), _bgr(colour), 2)
-        cv2.putText(panel, key, (38, y), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1, cv2.LINE_AA)
+        cv2.rectangle(panel, (10, y - 12), (30, y + 2), colour, 2)
+        cv2.putText(panel, label, (38, y), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1, cv2.LINE_AA)
     ok, encoded = cv2.imencode(".png", np.hstack([image, panel]))
     if not ok:  # pragma: no cover - OpenCV always encodes a uint8 BGR image
         raise RuntimeError("PNG encoding failed")

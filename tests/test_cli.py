@@ -200,3 +200,26 @@ def test_traceback_flag_replaces_debug() -> None:
     assert args.traceback is True
     with pytest.raises(SystemExit):
         _parser().parse_args(["--debug", "analyzers"])
+
+
+def test_refusals_are_usage_errors(tmp_path: Path) -> None:
+    src = str(FIXTURES / "demo-bracket.pdf")
+    r = run("show", src, "-o", str(tmp_path / "x.png"), "--dpi", "0")
+    assert r.returncode == 2 and "--dpi" in r.stderr
+    r = run("extract", src, "-o", str(tmp_path / "no" / "such" / "x.json"))
+    assert r.returncode == 2 and "does not exist" in r.stderr and not (tmp_path / "no").exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = run("sheets", str(empty))
+    assert r.returncode == 3 and "no .pdf files" in r.stderr
+    r = run("extract", str(tmp_path / "missing.pdf"), "--traceback")  # the flag is taken after the command too
+    assert r.returncode == 3 and "FILE_NOT_FOUND" in r.stderr
+    r = run("extract", src, "--pages", "5")
+    assert "has 1 page" in r.stderr and "1 pages" not in r.stderr
+
+
+def test_the_summary_counts_inputs_that_failed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"%PDF-1.7\n")
+    assert main(["tables", str(bad), str(FIXTURES / "demo-bracket.pdf")]) == 3
+    assert "1 input could not be read" in capsys.readouterr().err

@@ -43,7 +43,7 @@ from pdftract.analyzers.leaders import (
 )
 from pdftract.analyzers.notation import canonical_symbols
 from pdftract.analyzers.tables import Table, TableKind
-from pdftract.geometry import BBox
+from pdftract.geometry import BBox, clip
 from pdftract.index import BoxIndex
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Line
@@ -103,7 +103,7 @@ class Callout:
         }
 
     def __repr__(self) -> str:
-        return f"<Callout {self.kind} {self.text[:40]!r} -> ({self.target[0]:.1f}, {self.target[1]:.1f})>"
+        return f"<Callout {self.kind} {clip(self.text)!r} -> ({self.target[0]:.1f}, {self.target[1]:.1f})>"
 
     def _repr_html_(self) -> str:
         from pdftract.notebook import item_html

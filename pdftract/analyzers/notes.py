@@ -23,7 +23,7 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from pdftract.analyzers.grid import box_from_frame, box_to_frame
-from pdftract.geometry import BBox
+from pdftract.geometry import BBox, clip
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Line
 from pdftract.jsonvalues import Box, bbox_out
@@ -59,7 +59,7 @@ class Note:
         return {"number": self.number, "text": self.text, "bbox": bbox_out(self.bbox)}
 
     def __repr__(self) -> str:
-        return f"<Note {self.number}: {self.text[:50]!r}>"
+        return f"<Note {self.number}: {clip(self.text, 50)!r}>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reference:
@@ -73,7 +73,7 @@ class Reference:
         return {"text": self.text, "target": dict(self.target), "bbox": bbox_out(self.bbox)}
 
     def __repr__(self) -> str:
-        return f"<Reference {self.text[:40]!r} -> {self.target}>"
+        return f"<Reference {clip(self.text)!r} -> {self.target}>"
 
 def _visible_lines(sheet: SheetLike) -> list[Line]:
     layout = sheet.layout

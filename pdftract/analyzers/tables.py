@@ -43,7 +43,7 @@ import numpy as np
 from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
 from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, from_frame, rules_for
 from pdftract.analyzers.notation import DATE_FORM
-from pdftract.geometry import BBox, fmt_box
+from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from typing_extensions import TypedDict
@@ -147,7 +147,7 @@ class Cell:
     word_ids: tuple[int, ...]
 
     def __repr__(self) -> str:
-        return f"<Cell r{self.row} c{self.col} {self.text[:30]!r}>"
+        return f"<Cell r{self.row} c{self.col} {clip(self.text, 30)!r}>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Table:
@@ -216,7 +216,7 @@ class Table:
 
     def __repr__(self) -> str:
         return (f"<Table {self.kind.value}: {len(self.rows)} rows x {len(self.columns)} columns "
-                f"({', '.join(self.columns)[:60]}) at {fmt_box(self.bbox)}, confidence {self.confidence:.2f}>")
+                f"({clip(', '.join(self.columns), 60)}) at {fmt_box(self.bbox)}, confidence {self.confidence:.2f}>")
 
     def _repr_html_(self) -> str:
         from pdftract.notebook import table_html

@@ -38,7 +38,7 @@ from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
-from pdftract.geometry import BBox, fmt_box
+from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from pdftract.jsonvalues import Box, bbox_out, r2
@@ -146,7 +146,7 @@ class Field:
                 "evidence": self.evidence, "confidence": r2(self.confidence), "printed": self.printed}
 
     def __repr__(self) -> str:
-        return f"<Field {self.label!r}: {self.value[:50]!r} ({self.evidence}, {self.confidence:.2f})>"
+        return f"<Field {self.label!r}: {clip(self.value, 50)!r} ({self.evidence}, {self.confidence:.2f})>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TitleBlock:
@@ -170,7 +170,7 @@ class TitleBlock:
         }
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={f.value[:20]!r}" for k, f in list(self.fields.items())[:3])
+        shown = ", ".join(f"{k}={clip(f.value, 24)!r}" for k, f in list(self.fields.items())[:3])
         more = len(self.fields) + len(self.other) - min(3, len(self.fields))
         return f"<TitleBlock {shown}{f' +{more} fields' if more else ''} at {fmt_box(self.bbox)}>"
 

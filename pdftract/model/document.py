@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
+from pdftract._wording import plural
 from pdftract.errors import PageRangeError
 from pdftract.jsonvalues import SheetSummaryJSON
 from pdftract.model.diagnostics import Diagnostic
@@ -165,6 +166,15 @@ class Document:
         """The selected sheets in page order (each parsed on first use), as ``doc.pages``."""
         return iter(self.pages)
 
+    @overload
+    def __getitem__(self, i: int) -> Sheet: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Sheet]: ...
+    def __getitem__(self, i: int | slice) -> Sheet | list[Sheet]:
+        """The ``i``-th selected sheet (0-based, as in a list: ``doc[0]``, ``doc[-1]``, ``doc[1:3]``);
+        ``doc.page(n)`` takes a page number."""
+        return self.pages[i]
+
     def __bool__(self) -> bool:
         return True  # a document is a document even with no page selected
 
@@ -194,7 +204,7 @@ class Document:
     def page(self, number: int) -> Sheet:
         """The sheet for 1-based page ``number`` (``PageRangeError`` when it does not exist)."""
         if not 1 <= number <= self.page_count:
-            raise PageRangeError(f"page {number} does not exist; the document has {self.page_count} pages", page=number)
+            raise PageRangeError(f"page {number} does not exist; the document has {plural(self.page_count, 'page')}", page=number)
         hit = self.overrides.get(number)
         if hit is not None:
             return hit
@@ -253,7 +263,7 @@ class Document:
         """A document restricted to ``pages`` (1-based; kept in page order, duplicates removed)."""
         for n in pages:
             if not 1 <= n <= self.page_count:
-                raise PageRangeError(f"page {n} does not exist; the document has {self.page_count} pages", page=n)
+                raise PageRangeError(f"page {n} does not exist; the document has {plural(self.page_count, 'page')}", page=n)
         return Document(
             source=self.source,
             page_count=self.page_count,

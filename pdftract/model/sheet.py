@@ -19,7 +19,7 @@ stay the parent's ids, so anything found in a view can be traced back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -31,6 +31,42 @@ from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path, Segm
 from pdftract.model.text import Line, TextLayout, TextSettings, Word, build_layout
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class Results(Mapping[str, Any]):
+    """A sheet's analyzer results by key (read-only). Asking for a key no analyzer assigned on this page says
+    which keys there are and how to get the others.
+
+    >>> Results({"tables": ()})["title_block"]
+    Traceback (most recent call last):
+    ...
+    KeyError: "no result 'title_block' on this page (results here: tables); pdftract.open() only reads pages, pdftract.analyze() runs the analyzers (see pdftract.pipeline.registered())"
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any] | None = None) -> None:
+        self._data: Mapping[str, Any] = MappingProxyType(dict(data or {}))
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._data[key]
+        except KeyError:
+            here = ", ".join(self._data) or "none"
+            raise KeyError(f"no result {key!r} on this page (results here: {here}); pdftract.open() only reads pages, "
+                           "pdftract.analyze() runs the analyzers (see pdftract.pipeline.registered())") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"<Results {', '.join(self._data) or '(none)'}>"
+
+
+_NO_RESULTS = Results()
 
 Primitive = Glyph | Path | Image | Annotation
 
@@ -180,7 +216,7 @@ class Sheet(SheetLike):
     annotations: tuple[Annotation, ...] = ()
     fonts: Mapping[str, Font] = field(default_factory=lambda: _EMPTY)
     diagnostics: tuple[Diagnostic, ...] = ()
-    results: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    results: Mapping[str, Any] = field(default_factory=lambda: _NO_RESULTS)
     timings: Mapping[str, float] = field(default_factory=lambda: _EMPTY)
     text_settings: TextSettings = field(default_factory=TextSettings)
     shared_cache: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -229,7 +265,7 @@ class Sheet(SheetLike):
             annotations=self.annotations,
             fonts=self.fonts,
             diagnostics=self.diagnostics if diagnostics is None else diagnostics,
-            results=MappingProxyType(dict(results)),
+            results=Results(results),
             timings=self.timings if timings is None else MappingProxyType(dict(timings)),
             text_settings=self.text_settings,
             shared_cache=self.shared_cache,

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from pdftract.geometry import BBox, fmt_box
+from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.index import BoxIndex
 from pdftract.model.primitives import Glyph
 from pdftract.settings import Settings
@@ -73,10 +73,6 @@ class TextSettings(Settings):
             self.fail("max_size_ratio", "must be >= 1")
 
 
-def _clip(text: str, n: int = 40) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Word:
     """A run of glyphs without a gap, on one baseline."""
@@ -92,7 +88,7 @@ class Word:
     line_id: int
 
     def __repr__(self) -> str:
-        return f"<Word {self.id} {_clip(self.text)!r} at {fmt_box(self.bbox)}>"
+        return f"<Word {self.id} {clip(self.text)!r} at {fmt_box(self.bbox)}>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Line:
@@ -108,7 +104,7 @@ class Line:
     invisible: bool
 
     def __repr__(self) -> str:
-        return f"<Line {self.id} {_clip(self.text)!r} at {fmt_box(self.bbox)}, direction {self.direction:g}>"
+        return f"<Line {self.id} {clip(self.text)!r} at {fmt_box(self.bbox)}, direction {self.direction:g}>"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TextLayout:
