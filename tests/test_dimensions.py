@@ -48,6 +48,9 @@ def arrow(path_id: int, tip: tuple[float, float], toward: tuple[float, float], s
         ('1⅜"', 1.375, None, None, "linear", 1),
         ("60° ±1°", 60.0, 1.0, -1.0, "angular", 1),
         ("0,157 0,000/-0,001", 0.157, 0.0, -0.001, "linear", 1),
+        ("3* ⌀3.52", 3.52, None, None, "diameter", 3),  # a count written with an asterisk
+        ("⌵ ⌀5.52 X 90°", 5.52, None, None, "diameter", 1),  # a countersink: diameter and included angle
+        ("⌴⌀10 ↧5", 10.0, None, None, "diameter", 1),  # a counterbore
     ],
 )
 def test_read_dimension(text: str, nominal: float, upper: float | None, lower: float | None, kind: str, count: int) -> None:
@@ -301,3 +304,13 @@ def test_no_phone_numbers_counterbores_or_open_boxes_on_real_pages() -> None:
     assert ("hole", "⌀4,00 THRU ⌴ ⌀7,00") in {(c.kind, c.text) for c in adapter_sheet.results["callouts"]}
     galvo_dims = pdftract.analyze(galvo).page(1).results["dimensions"]
     assert not any(d.kind == "chamfer" for d in galvo_dims)  # DIN 974 counterbores
+
+
+def test_a_value_between_extension_lines_is_no_frame_compartment() -> None:
+    """A number between two extension lines, under the dimension line of a longer one, sits in a ruled 'cell';
+    the band beside it (running on to far-away text) is no GD&T compartment, so the number is a dimension."""
+    lines = [(100, 80, 100, 160), (160, 80, 160, 160),  # extension lines
+             (60, 108, 720, 108), (60, 128, 720, 128),  # the dimension line above and the value's own, running on
+             (720, 80, 720, 160)]  # a far rule closing the wide band to the right
+    sheet = make_sheet(text=[("9.05", 118, 125, 0, 8), ("NOTE 12", 600, 124, 0, 8)], lines=lines)
+    assert "9.05" in [d.text for d in find_dimensions(sheet, LOOSE)]

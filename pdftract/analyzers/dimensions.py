@@ -162,9 +162,9 @@ class Dimension:
 
         return item_html(self)
 
-_PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD]|S⌀|SR|\d+\s*[xX×])$")
+_PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD⌴⌵]|S⌀|SR|\d+\s*[xX×*])$")
 _COUNT = re.compile(r"^\d+$")
-_COUNT_LEAD = re.compile(r"^\d+\s*[xX×]$")
+_COUNT_LEAD = re.compile(r"^\d+\s*[xX×*]$")  # "4x", "3*" (a count written with an asterisk)
 _FRACTION = re.compile(r"^\d+/\d+\"?$")
 _TIMES = re.compile(r"^[xX×]$")
 #: an ISO 286 tolerance class: fundamental deviation letter(s) and IT grade (H7, g6, js6, h11, H7/g6)
@@ -188,9 +188,10 @@ _DECIMAL = r"(?:\d+[.,]\d+|[.,]\d+)"
 
 _GRAMMAR = re.compile(
     rf"""^\s*
-    (?:(?P<count>\d+)\s*[xX×]\s+)?
+    (?:(?P<count>\d+)\s*[xX×*]\s+)?
     (?P<open>[(\[])?\s*
     (?P<chamfer_word>CHAMFER|FASE|C(?=\d*[.,]\d))?\s*
+    (?P<hole>[⌴⌵])?\s*
     (?P<prefix>S⌀|SR|⌀|R|□|\uFFFD)?\s*
     (?:(?P<hi>{_DECIMAL})\s*/\s*(?P<lo>{_DECIMAL})(?![\d/])|(?P<nominal>{VALUE}))\s*(?P<inch>["″])?\s*(?P<deg>°)?
     (?:\s*[xX×]\s*(?P<chamfer_angle>\d+(?:[.,]\d+)?)\s*(?P<chamfer_deg>°)?)?
@@ -440,8 +441,11 @@ def read_dimension(text: str) -> _Reading | None:
     if g["chamfer_angle"] and not g["chamfer_deg"] and not (g["chamfer_word"] or g["chamfer_angle"] in ("30", "45", "60")):
         return None  # "⌀10,50 X 6,50": a diameter and a depth (a counterbore note), no chamfer angle
     chamfer = bool(g["chamfer_angle"]) or bool(g["chamfer_word"])
+    if g["hole"] and (not prefix.endswith("⌀") or g["chamfer_word"]):
+        return None  # a counterbore or countersink symbol stands before a diameter
     if chamfer:
-        kind = "chamfer"
+        # "⌵⌀5.52×90°", "⌀8×90°": a countersink's diameter and included angle, no chamfer
+        kind = "diameter" if prefix.endswith("⌀") and not g["chamfer_word"] else "chamfer"
         if g["chamfer_angle"]:
             core += f"×{g['chamfer_angle']}°"
     tol = ""
@@ -480,7 +484,7 @@ def read_dimension(text: str) -> _Reading | None:
         parts.append(f"{count}×")
     if g["chamfer_word"] and g["chamfer_word"] != "C":
         parts.append(g["chamfer_word"])
-    parts.append(("C" if g["chamfer_word"] == "C" else "") + core)
+    parts.append(("C" if g["chamfer_word"] == "C" else "") + (g["hole"] or "") + core)
     if g["fit"]:
         parts.append(g["fit"])
     if tol:
@@ -522,21 +526,27 @@ def _in_frame_compartment(sheet: SheetLike, w: Word) -> bool:
         return False
     for probe in ((x1 + 0.5, x1 + 0.5 + h * 0.3), (x0 - 0.5 - h * 0.3, x0 - 0.5)):
         other = cell_around(rules, (probe[0], top + h * 0.4, probe[1], bottom - h * 0.4))
-        if other is not None and abs(other[1] - top) <= 1.0 and abs(other[3] - bottom) <= 1.0 and _cell_has_content(sheet, d, other, w):
+        if other is not None and abs(other[1] - top) <= 1.0 and abs(other[3] - bottom) <= 1.0 \
+                and other[2] - other[0] <= 15.0 * w.size and _cell_has_content(sheet, d, other, w):  # a compartment, not a band
             return True
     return False
 
 
 def _cell_has_content(sheet: SheetLike, d: int, cell: tuple[float, float, float, float], w: Word) -> bool:
     """A neighbouring compartment holds text or a small drawn symbol (a frame's ◎ drawn as paths), unlike the
-    space between two extension lines next to a dimension."""
+    space between two extension lines next to a dimension (an arrowhead there is a terminator, not a symbol)."""
     box = box_from_frame(d, cell).expand(-0.3)
     if box.x1 <= box.x0 or box.bottom <= box.top:
         return False
     if any(box.contains_point(sheet.word(i).bbox.center) for i in sheet.index.words.intersection(box) if i != w.id):
         return True
+    arrowheads = {pid for t in geometry_for(sheet).terminators if box.contains_point(t.tip) or box.intersects(t.bbox)
+                  for pid in t.path_ids}
     for sid in sheet.index.segments.intersection(box):
-        p = sheet.paths[sheet.segment(sid).path_id]
+        path_id = sheet.segment(sid).path_id
+        p = sheet.paths[path_id]
+        if path_id in arrowheads:
+            continue
         if p.bbox.width < box.width and p.bbox.height < box.height and box.contains(p.bbox):
             return True
     return False
