@@ -176,3 +176,21 @@ def test_same_bytes_same_glyphs() -> None:
     a = pdftract.open(FIXTURES / "stroke-hershey-futural.pdf").page(1)
     b = pdftract.open((FIXTURES / "stroke-hershey-futural.pdf").read_bytes()).page(1)
     assert [(g.text, g.bbox, g.confidence) for g in a.glyphs] == [(g.text, g.bbox, g.confidence) for g in b.glyphs]
+
+
+def test_a_long_line_drawn_wider_than_its_copy_is_taken_whole() -> None:
+    """The drawing's metrics run wider than the hidden copy's by a share of the line's length (KiCad): the
+    characters past the copy's box belong to it and are not read a second time."""
+    truth = json.loads((FIXTURES / "outline-liberation-sans.truth.json").read_text(encoding="utf-8"))
+    ln = max((ln for ln in truth["lines"] if not ln["angle"]), key=lambda ln: len(str(ln["text"])))
+    text, size = str(ln["text"]), float(ln["size"])
+    sheet = pdftract.open(_with_hidden_layer(FIXTURES / "outline-liberation-sans.pdf",
+                                             [(text, float(ln["x"]), float(ln["y"]), 0.85 * size)])).page(1)
+    hidden_lines = ["".join(w.text for w in words) for words in _hidden_lines(sheet)]
+    assert "".join(text.split()) in hidden_lines
+    line = next(ln2 for ln2 in sheet.lines if not ln2.invisible and "".join(ln2.text.split()) == "".join(text.split()))
+    band = line.bbox.expand(0.2 * size)
+    strays = [g for g in sheet.glyphs if g.text.strip() and not g.invisible and g.source is not UnicodeSource.HIDDEN_LAYER
+              and band.contains_point(g.bbox.center) and g.bbox.x0 >= line.bbox.x1 - 0.5 * size
+              and g.bbox.x0 <= line.bbox.x1 + 3 * size]
+    assert strays == [], [g.text for g in strays]

@@ -104,6 +104,8 @@ HIDDEN_COVER = 0.85
 #: when the hidden layer spelled this share of the hidden characters that lie over drawn shapes, the rest of
 #: the drawn shapes is taken for linework and not read
 HIDDEN_ENOUGH = 0.8
+#: characters that linework reads as (a stroke is ``l``, a dot ``.``): a line made of nothing else is not text
+BARS = frozenset("lI|:.'-_,;!`")
 #: drawn characters within this many sizes past a taken hidden line are its tail
 TAIL_GAP = 0.45
 #: a hidden line is confirmed by the recognised characters under it when at most this share of them is not in it
@@ -907,6 +909,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             if drawn is None:
                 result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
                 continue
+            if all(t is None or t in BARS for t in drawn.texts):
+                continue  # only bars and dots: hatching, a dotted line, a pin stroke, not text
             fb = _frame_boxes(drawn.direction, cbox)
             em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
             source = UnicodeSource.STROKE_MATCH if all(drawn.stroked) else UnicodeSource.OUTLINE_MATCH
@@ -984,9 +988,10 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
     exporter's own text, drawn in other metrics than its copy). An id layer over a label spells other
     characters and is refused."""
     index = BoxIndex((k, g.bbox) for k, g in enumerate(out))
+    lines = BoxIndex((i, boxes[-1]) for i, (_, boxes, _, _) in enumerate(pending))  # each line's own (narrow) box
     dropped: set[int] = set()
     extra: list[Glyph] = []
-    for lg, boxes, d, why in pending:
+    for n, (lg, boxes, d, why) in enumerate(pending):
         want = "".join(g.text for g in lg)
         under: list[int] = []
         for box in boxes:  # the drawn text may run past the copy's box (wider metrics): first a wide box
@@ -1002,6 +1007,10 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
             under = []
         if not under:
             continue
+        others = [pending[i][1][-1] for i in lines.intersection(BBox.union_all(out[k].bbox for k in under).expand(3 * lg[0].size))
+                  if i != n]
+        under += _read_tail(out, index, under, dropped, d,
+                            len(want) - _common("".join(out[k].text for k in under if out[k].text.strip()), want), others)
         for k in under:
             dropped.add(k)
             if out[k].text.strip():
@@ -1017,6 +1026,42 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
         result.why[why] -= 1
         result.confirmed += 1
     return [g for k, g in enumerate(out) if k not in dropped] + extra
+
+
+def _read_tail(out: list[Glyph], index: BoxIndex, under: list[int], dropped: set[int], d: int, missing: int,
+               others: Sequence[BBox] = ()) -> list[int]:
+    """Recognised characters continuing a confirmed hidden line past its wide box: the drawing's metrics run
+    wider than the copy's by a share of the line's length, so a long line's last characters lie beyond any
+    fixed margin. Taken along the band while each starts within :data:`TAIL_GAP` sizes of the one before,
+    at most ``missing`` of them (the hidden characters not yet found under the box), none lying in ``others``
+    (the boxes of other hidden lines: their own characters)."""
+    if missing <= 0:
+        return []
+    fb = {k: _frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0]
+          for k in under}
+    v0 = float(min(b[1] for b in fb.values()))
+    v1 = float(max(b[3] for b in fb.values()))
+    size = max(out[k].size for k in under)
+    u1 = float(max(b[2] for b in fb.values()))
+    mine = set(under)
+    taken: list[int] = []
+    while len([k for k in taken if out[k].text.strip()]) < missing:
+        near = BBox.from_points([from_frame(d, uu, vv) for uu in (u1, u1 + TAIL_GAP * size + 0.5 * size) for vv in (v0, v1)])
+        nxt = []
+        for k in index.intersection(near):
+            if k in mine or k in dropped or out[k].source is UnicodeSource.HIDDEN_LAYER \
+                    or any(o.contains_point(out[k].bbox.center) for o in others):
+                continue
+            b = _frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0]
+            if b[0] >= u1 - 0.05 * size and b[0] - u1 <= TAIL_GAP * size and min(b[3], v1) - max(b[1], v0) >= 0.5 * (b[3] - b[1]):
+                nxt.append((float(b[0]), k, float(b[2])))
+        if not nxt:
+            break
+        _, k, end = min(nxt)
+        taken.append(k)
+        mine.add(k)
+        u1 = max(u1, end)
+    return taken
 
 
 def _common(a: str, b: str) -> int:
