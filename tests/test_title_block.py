@@ -184,3 +184,26 @@ def test_a_sheet_that_prints_only_its_number_takes_the_count_of_the_set() -> Non
     mixed = pdftract.analyze(simple_pdf(pages=[["DWG NO: A-1", "REV: B", "SHEET 1 OF 3"], ["DWG NO: A-2", "REV: B", "SHEET 1 OF 2"],
                                                ["DWG NO: A-2", "REV: B", "SHEET 2"]])).sheets
     assert mixed[2].sheet_count is None
+
+
+def test_text_running_on_from_the_cell_before_is_no_value() -> None:
+    """A file name overflowing its cell ("... Rev 1.PcbDoc", the "1" an unread drawn mark by the rule) puts
+    its tail under the next cell's label; two cells' texts close to the rule between them stay apart."""
+    from pdftract.analyzers.title_block import _runs_in
+    from pdftract.geometry import BBox
+
+    line = [BBox(678, 492.6, 686, 497.6), BBox(691, 492.6, 709, 497.6)]
+    rule = (689.8, 480, 689.8, 505)
+    over = make_sheet(lines=[rule, (689.0, 493, 689.0, 496.3)])  # the rule and a character-sized mark beside it
+    assert _runs_in(over, 0, line, 689.8, line[1], 5.2)
+    apart = make_sheet(lines=[rule])  # only the rule between "8/24/2016" and "Side view ..."
+    assert not _runs_in(apart, 0, line, 689.8, line[1], 5.2)
+    far = [BBox(620, 492.6, 651, 497.6), BBox(695, 492.6, 720, 497.6)]
+    assert not _runs_in(over, 0, far, 689.8, far[1], 5.2)  # the left cell's text ends far from the rule
+
+
+def test_a_month_and_year_is_no_drawing_number() -> None:
+    from pdftract.analyzers.title_block import _DWG_NO
+
+    assert _DWG_NO.match("4711-02-A") and _DWG_NO.match("VRN-BP-VT-250") and _DWG_NO.match("10-1234")
+    assert not _DWG_NO.match("24/2020") and not _DWG_NO.match("4/24/2020") and not _DWG_NO.match("12.50")

@@ -216,6 +216,26 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     return None
 
 
+def _runs_in(sheet: SheetLike, direction: int, line: Sequence[BBox], rule_x: float, first: BBox, size: float) -> bool:
+    """Whether the value word ``first`` (inside a cell whose left rule is at ``rule_x``, frame coordinates)
+    continues a text line begun before that rule: a word of its line runs up to the rule (ending within one
+    size of it) and ``first`` follows within 1.5 sizes, with a character-sized mark printed in between (an
+    unread drawn character: ``Rev 1.PcbDoc`` overflowing its cell). Two cells' texts merely close to their
+    rule ("8/24/2016 | Side view ...") have only the rule between them."""
+    for b in line:
+        if not (rule_x - 1.0 * size <= b.x1 <= rule_x + 0.5 and b.x1 < first.x0 and first.x0 - b.x1 < 1.5 * size):
+            continue
+        gap = box_from_frame(direction, (b.x1 + 0.2, first.top, first.x0 - 0.2, first.bottom))
+        for sid in sheet.index.segments.intersection(gap):
+            path = sheet.paths[sheet.segment(sid).path_id]
+            fb = box_to_frame(direction, path.bbox)
+            cx, cy = fb.center
+            if b.x1 < cx < first.x0 and first.top - 0.2 * size <= cy <= first.bottom + 0.2 * size \
+                    and max(fb.width, fb.height) <= 1.2 * size:
+                return True
+    return False
+
+
 def _frame_words(sheet: SheetLike) -> list[Word]:
     layout = sheet.layout
     shadowed = set(layout.shadowed_line_ids)
@@ -351,9 +371,12 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
                            and not any(jdx != idx and (wb[1].top + wb[1].bottom) / 2 > lb.bottom and lb.x0 <= wb[1].x0 <= lb.x1 + 1
                                        and lb.top > label_box.bottom for jdx, lb in same_row_labels)]
             if cell is not None:
-                # a line with a word printed across this cell's left rule (a banner over the block) is not its value
+                # a line with a word printed across this cell's left rule (a banner over the block) is not its value,
+                # nor one running on into it from the cell before at a word's spacing (a file name overflowing
+                # its own cell: "... Rev *.PcbDoc" reaching under DWG NO)
                 value_items = [wb for wb in value_items
-                               if not any(b.x0 + 0.5 < area.x0 < b.x1 - 0.5 for b in line_boxes[wb[0].line_id])]
+                               if not any(b.x0 + 0.5 < area.x0 < b.x1 - 0.5 for b in line_boxes[wb[0].line_id])
+                               and not _runs_in(sheet, direction, line_boxes[wb[0].line_id], area.x0, wb[1], wb[0].size)]
             if cell is None and value_items:
                 first_line = min(value_items, key=lambda wb: wb[1].top)[0].line_id
                 value_items = [wb for wb in value_items if wb[0].line_id == first_line]
@@ -625,7 +648,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     return TitleBlock(bbox=box_from_frame(direction, area), fields=ordered, other=other, direction=direction)
 
 
-_DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$)[A-Z0-9][A-Z0-9.\-/_]{4,}$")
+_DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$)(?!\d{1,2}/(?:19|20)\d\d$)"
+                     r"[A-Z0-9][A-Z0-9.\-/_]{4,}$")  # no decimal, no date, no month/year ("4/2020")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
 _SIZE = re.compile(r"^(?:A[0-4]|ANSI [A-E]|[Аа][0-4])$")
@@ -680,9 +704,13 @@ def _structural_block(sheet: SheetLike, blocked: list[BBox], settings: TitleBloc
             if label.size > 0.85 * min(ln.size for ln, _b in rest) or not before:
                 continue  # no small label before the value
             value = " ".join(ln.text for ln, _b in rest)
-            key = next((k for k, form in _FORM_KEYS if form.match(value)), None)
-            if key is None and _DWG_NO.match(value):
-                key = "drawing_number"
+            named = _match_texts(label.text.split())
+            if named is not None and named[1] == len(label.text.split()):
+                key: str | None = named[0]  # the printed label names the field, whatever the value looks like
+            else:
+                key = next((k for k, form in _FORM_KEYS if form.match(value)), None)
+                if key is None and _DWG_NO.match(value):
+                    key = "drawing_number"
             vbox = BBox.union_all(b for _ln, b in rest)
             cands.append(_Candidate(key=key or "other", label=label.text.rstrip(":"), label_box=lbox, value=value,
                                     value_box=vbox, area=BBox(*cell), how="form" if key else "cell", in_cell=True))
