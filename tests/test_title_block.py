@@ -207,3 +207,14 @@ def test_a_month_and_year_is_no_drawing_number() -> None:
 
     assert _DWG_NO.match("4711-02-A") and _DWG_NO.match("VRN-BP-VT-250") and _DWG_NO.match("10-1234")
     assert not _DWG_NO.match("24/2020") and not _DWG_NO.match("4/24/2020") and not _DWG_NO.match("12.50")
+    assert not _DWG_NO.match("6.04.") and not _DWG_NO.match("LV3.0-")  # a cut piece ends in a separator
+
+
+def test_kicad_id_is_the_sheet_only_as_number_over_count() -> None:
+    """KiCad prints the sheet as "Id: 2/5"; an "ID" label with any other value is some other identifier."""
+    rects = [(400, 300, 700, 340), (400, 340, 700, 360), (400, 360, 700, 380)]  # one ruled row per line, as KiCad's
+    base = [("Title: PUMP CONTROLLER", 410, 330), ("Size: A3", 410, 354), ("Date: 2024-06-06", 500, 354), ("Rev: B", 600, 354)]
+    tb = find_title_block(make_sheet(text=base + [("Id: 2/5", 600, 374)], rects=rects), TitleBlockSettings(), ())
+    assert tb is not None and (tb.value("sheet_number"), tb.value("sheet_count")) == ("2", "5")
+    tb = find_title_block(make_sheet(text=base + [("ID: 4711", 600, 374)], rects=rects), TitleBlockSettings(), ())
+    assert tb is not None and tb.value("sheet_number") is None

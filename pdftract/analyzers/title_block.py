@@ -52,7 +52,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                        "DRAWING ID"),
     "title": ("TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL"),
-    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO"),
+    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "ID"),  # KiCad: "Id: 2/5" (only in that form)
     "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT"),
     "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE"),
     "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE"),
@@ -431,6 +431,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
                     value = text
                     area = area.union(bbox_b)
                     how = "below"
+        if key == "sheet" and label.upper() == "ID" and not re.fullmatch(r"\d+\s*/\s*\d+", value):
+            continue  # "Id" names a sheet only as "number/count" (KiCad); elsewhere it is some other identifier
         value_box = BBox.union_all(b for _w, b in value_items) if value_items else None
         if value_box is not None and cell is None:
             area = area.union(value_box)
@@ -649,7 +651,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
 
 
 _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$)(?!\d{1,2}/(?:19|20)\d\d$)"
-                     r"[A-Z0-9][A-Z0-9.\-/_]{4,}$")  # no decimal, no date, no month/year ("4/2020")
+                     r"[A-Z0-9][A-Z0-9.\-/_]{3,}[A-Z0-9]$")  # no decimal, no date, no month/year ("4/2020"), no cut end ("6.04.")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
 _SIZE = re.compile(r"^(?:A[0-4]|ANSI [A-E]|[Аа][0-4])$")
