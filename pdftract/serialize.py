@@ -28,7 +28,7 @@ from pdftract.model.text import Line, Word
 if TYPE_CHECKING:
     from pdftract.model.document import Document
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 INCLUDE_CHOICES = ("glyphs", "paths", "words", "lines", "images", "timings")
 Include = frozenset[str]
 
@@ -112,6 +112,8 @@ class GlyphJSON(TypedDict):
     fill_color: list[float | None] | None
     source: str
     confidence: float | None
+    #: present when the text's own markup decorates it: ``overbar``, ``subscript``, ``superscript``
+    decoration: NotRequired[str]
 
 
 class SegmentJSON(TypedDict):
@@ -260,6 +262,13 @@ def font_out(f: Font) -> FontJSON:
 
 
 def glyph_out(g: Glyph) -> GlyphJSON:
+    out = _glyph_core(g)
+    if g.decoration:
+        out = {**out, "decoration": g.decoration}
+    return out
+
+
+def _glyph_core(g: Glyph) -> GlyphJSON:
     return {
         "id": g.id,
         "text": g.text,

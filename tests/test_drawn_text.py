@@ -17,7 +17,7 @@ import pikepdf
 import pytest
 
 import pdftract
-from pdftract.ingest.drawn_text import _markup_keep, recover_drawn_text, text_looks_drawn
+from pdftract.ingest.drawn_text import _markup, recover_drawn_text, text_looks_drawn
 from pdftract.model.primitives import UnicodeSource
 from pdftract.testing import simple_pdf
 
@@ -140,6 +140,12 @@ def test_hidden_layer_over_drawn_text_is_taken_and_markup_dropped() -> None:
     assert all(not g.invisible and g.synthetic for g in taken)
     texts = {w.text for w in sheet.words if not w.invisible}
     assert "RESET" in texts and "~{RESET}" not in texts
+    reset = next(w for w in sheet.words if w.text == "RESET" and not w.invisible)
+    assert all(sheet.glyph(i).decoration == "overbar" for i in reset.glyph_ids)  # the markup's meaning is kept
+    others = [g for g in taken if g.text in "".join(str(ln["text"]) for ln in plain)]
+    assert others and all(g.decoration is None for g in others if g.id not in reset.glyph_ids)
+    out = json.loads(pdftract.Document.from_sheets([sheet]).to_json(["glyphs"]))
+    assert {g["decoration"] for g in out["pages"][0]["glyphs"] if "decoration" in g} == {"overbar"}
     message = next(d.message for d in sheet.diagnostics if d.code.value == "GLYPHS_RECOVERED")
     assert "hidden text layer" in message
 
@@ -166,10 +172,11 @@ def test_a_hidden_layer_that_disagrees_with_the_shapes_is_not_taken() -> None:
     assert any(d.code.value == "TEXT_AS_GRAPHICS" and dict(d.context).get("disagreements") == 1 for d in sheet.diagnostics)
 
 
-def test_kicad_markup_is_dropped() -> None:
+def test_kicad_markup_is_dropped_and_its_decoration_kept() -> None:
     text = "~{RESET}_{1}x^{2}"
-    kept = "".join(c for c, k in zip(text, _markup_keep(text), strict=True) if k)
-    assert kept == "RESET1x2"
+    keep, deco = _markup(text)
+    assert "".join(c for c, k in zip(text, keep, strict=True) if k) == "RESET1x2"
+    assert [d for d, k in zip(deco, keep, strict=True) if k] == ["overbar"] * 5 + ["subscript", None, "superscript"]
 
 
 def test_same_bytes_same_glyphs() -> None:

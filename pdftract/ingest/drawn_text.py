@@ -793,12 +793,24 @@ class DrawnText:
     dropped: int = 0  # subpaths past MAX_ATOMS
 
 
-def _markup_keep(text: str) -> list[bool]:
-    """Per character of ``text``: False for the markup of KiCad's ``~{..}``, ``_{..}``, ``^{..}``."""
+_DECORATION = {"~": "overbar", "_": "subscript", "^": "superscript"}
+
+
+def _markup(text: str) -> tuple[list[bool], list[str | None]]:
+    """Per character of ``text``: whether it is kept (False for the markup of KiCad's ``~{..}``, ``_{..}``,
+    ``^{..}``) and the decoration the markup gives it.
+
+    >>> keep, deco = _markup("~{RST}x")
+    >>> "".join(c for c, k in zip("~{RST}x", keep) if k), [d for d, k in zip(deco, keep) if k]
+    ('RSTx', ['overbar', 'overbar', 'overbar', None])
+    """
     keep = [True] * len(text)
+    deco: list[str | None] = [None] * len(text)
     for m in _MARKUP.finditer(text):
         keep[m.start()] = keep[m.start() + 1] = keep[m.end() - 1] = False
-    return keep
+        for i in range(m.start() + 2, m.end() - 1):
+            deco[i] = _DECORATION[text[m.start()]]
+    return keep, deco
 
 
 def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False) -> DrawnText:
@@ -841,8 +853,9 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             lg = [by_id[i] for i in line.glyph_ids if i in by_id]
             if not lg:
                 continue
-            keep = _markup_keep("".join(g.text for g in lg)) if len(lg) == len("".join(g.text for g in lg)) else [True] * len(lg)
-            lg = [g for g, k in zip(lg, keep, strict=True) if k and g.text.strip()]
+            joined = "".join(g.text for g in lg)
+            keep, deco = _markup(joined) if len(lg) == len(joined) else ([True] * len(lg), [None] * len(lg))
+            lg = [replace(g, decoration=dc) if dc else g for g, k, dc in zip(lg, keep, deco, strict=True) if k and g.text.strip()]
             size = max(g.size for g in lg) if lg else 0.0
             d = int(round(line.direction)) % 360
             d = d if d in (0, 90, 180, 270) else 0

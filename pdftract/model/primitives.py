@@ -130,6 +130,9 @@ class Glyph:
     render_mode:
         The text rendering mode ``Tr`` (0 fill, 1 stroke, 2 fill+stroke,
         3 invisible, 4-7 the same with clipping).
+    decoration:
+        ``overbar``, ``subscript`` or ``superscript`` where the text's own markup says so (KiCad's
+        ``~{RESET}``, ``V_{CC}``, ``x^{2}``: the markup is dropped, the letters keep this flag); else ``None``.
     """
 
     id: int
@@ -149,6 +152,7 @@ class Glyph:
     render_mode: int
     source: UnicodeSource
     confidence: float
+    decoration: str | None = None
 
     @property
     def invisible(self) -> bool:
