@@ -1,7 +1,8 @@
 """Reality checks on the real corpus in ../shared/corpus/real (skipped cleanly when it is absent).
 
 * every file parses (all pages, words built, JSON written and valid against the published schema) or
-  raises a PdftractError subclass, nothing else, each within 60 s;
+  raises a PdftractError subclass, nothing else, each within 180 s of wall time (a guard against hangs,
+  not a speed check: the densest sheet takes ~30 s of CPU and the suite runs two workers on two cores);
 * on page 1 of every file, glyph and path-segment counts equal pdfminer's own;
 * pages with /Rotate read left to right (direction 0) as a viewer shows them;
 * what SOURCES.md says about hidden text layers and duplicated text is seen.
@@ -59,7 +60,7 @@ def time_limit(seconds: int) -> Iterator[None]:
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_parses_or_raises_a_pdftract_error(path: Path) -> None:
-    with time_limit(60):
+    with time_limit(180):
         try:
             doc = pdftract.open(path)
         except PdftractError:
