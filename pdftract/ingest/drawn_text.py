@@ -1022,8 +1022,8 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
             continue
         others = [pending[i][1][-1] for i in lines.intersection(BBox.union_all(out[k].bbox for k in under).expand(3 * lg[0].size))
                   if i != n]
-        under += _read_tail(out, index, under, dropped, d,
-                            len(want) - _common("".join(out[k].text for k in under if out[k].text.strip()), want), others)
+        # the hidden characters not found under the box (``common`` was counted on them in reading order)
+        under += _read_tail(out, index, under, dropped, d, len(want) - common, others)
         for k in under:
             dropped.add(k)
             if out[k].text.strip():
