@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 DEMO_PDF := fixtures/drawings/demo-bracket.pdf
 OUT ?= out
 
-.PHONY: demo test test-without-programs system-deps install install-dev lint bench clean
+.PHONY: cad-fixtures demo test test-without-programs system-deps install install-dev lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ test: install-dev system-deps
 
 test-without-programs: install-dev
 	scripts/without-programs.sh tesseract,pdftotext -- $(PYTEST)
+
+# FreeCAD TechDraw sheets and their truth (fixtures/cad/freecad); needs Debian freecad and xvfb (not part of CI:
+# the sheets and truth.json are committed)
+cad-fixtures:
+	MAKE_CAD_FIXTURES=1 QTWEBENGINE_DISABLE_SANDBOX=1 xvfb-run -a freecad fixtures/cad/freecad/make_drawings.py
 
 bench: install-dev
 	$(BIN)/python benchmarks/speed.py

@@ -52,6 +52,8 @@ EXPECTATIONS = Path(__file__).resolve().parent / "real_expectations.json"
 REAL2 = ROOT.parent / "shared" / "corpus" / "real2"
 EXPECTATIONS2 = Path(__file__).resolve().parent / "real2_expectations.json"
 #: title-block keys whose values are person names: expectations leave them out, so a found one is no false field
+#: sheets made by FreeCAD TechDraw (fixtures/cad/freecad/make_drawings.py), truth from that script's input
+CAD = ROOT / "fixtures" / "cad" / "freecad"
 PERSON_KEYS = {"drawn_by", "checked_by", "approved_by"}
 #: confidence bands of the calibration table
 BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
@@ -326,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{field:10s} {a.truth:6d} | {a.tp:5d} {a.fp:5d} {a.precision:6.3f} {a.recall:6.3f} {a.exact_rate:6.3f} | "
                   f"{b.tp:5d} {b.fp:5d} {b.precision:6.3f} {b.recall:6.3f} {b.exact_rate:6.3f}")
         report["pdfplumber_tables"] = _as_json(plumber)
+    if (CAD / "truth.json").exists():
+        report["cad_tuned"], report["cad_held_out"] = run_cad(args.verbose)
     if not args.no_real and REAL.is_dir() and EXPECTATIONS.exists():
         report["real"], _ = _run_part("real corpus (tuned on)", EXPECTATIONS, REAL, args.verbose, False)
         if REAL2.is_dir() and EXPECTATIONS2.exists():
@@ -339,10 +343,28 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _run_part(title: str, expectations_file: Path, corpus: Path, verbose: bool,
-              complete_fields: bool) -> tuple[dict[str, Any], Calibration]:
+def cad_split(truth_file: Path = CAD / "truth.json") -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The CAD-made sheets split by template family: (tuned on, held out)."""
+    data = json.loads(truth_file.read_text(encoding="utf-8"))
+    held = set(data["held_out_families"])
+    tuned = [e for e in data["expectations"] if e["family"] not in held]
+    return tuned, [e for e in data["expectations"] if e["family"] in held]
+
+
+def run_cad(verbose: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both parts of the CAD-made corpus, the held-out one printed beside the tuned one."""
+    tuned, held = cad_split()
+    a, _ = _run_part("FreeCAD TechDraw sheets, template families tuned on", None, CAD / "pdf", verbose, True, tuned)
+    b, _ = _run_part("FreeCAD TechDraw sheets, HELD OUT template families", None, CAD / "pdf", verbose and False, True, held)
+    return a, b
+
+
+def _run_part(title: str, expectations_file: Path | None, corpus: Path, verbose: bool,
+              complete_fields: bool, expectations: list[dict[str, Any]] | None = None) -> tuple[dict[str, Any], Calibration]:
     """Score one corpus part against its expectations and print its table and its calibration."""
-    expectations = json.loads(expectations_file.read_text(encoding="utf-8"))["expectations"]
+    if expectations is None:
+        assert expectations_file is not None
+        expectations = json.loads(expectations_file.read_text(encoding="utf-8"))["expectations"]
     t = time.perf_counter()
     calib: Calibration = []
     scores = score_real(expectations, corpus, verbose, calib, complete_fields=complete_fields)

@@ -379,7 +379,7 @@ def score_expected_dimensions(where: str, expected: Sequence[Mapping[str, Any]],
             (g for g in same if g.get("kind") == e.get("kind")), None) or (same[0] if same else None)
         if hit is None:
             zone.fn += 1
-            zone.miss(f"{where}: missed {e['text']!r}")
+            zone.miss(f"{where}: missed {e.get('text') or e.get('feature')!r} ({e.get('nominal')} {e.get('upper')}/{e.get('lower')})")
             continue
         pool.remove(hit)
         if matched is not None:

@@ -171,7 +171,7 @@ _TIMES = re.compile(r"^[xX×]$")
 _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
-    rf"^(?:[±][\d.,]|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?)"
+    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?)"
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
@@ -265,6 +265,8 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             return True
         if b.follow or _TIMES.match(a.text) is not None or _TIMES.match(b.text) is not None:
             return True
+        if a.text in ("±", "+/-") and b.text[:1].isdigit():  # "80.0 ± 0.1" printed with spaces (FreeCAD)
+            return True
         if _COUNT.match(a.text) and _FRACTION.match(b.text):  # a mixed number: 1 3/8
             return True
         if _COUNT.match(a.text) and _TIMES.match(b.text):
@@ -289,7 +291,10 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
         d = down.base - up.base
         if 0.85 * up.size <= d <= 1.9 * up.size and _HAS_DIGIT.search(up.text) and (_TOL_LINE.match(down.text) or _DUAL.match(down.text)):
             ov = min(up.x1, down.x1) - max(up.x0, down.x0)
-            if ov > 0 or abs(up.x0 - down.x0) <= 1.5 * up.size:
+            # a small lone signed deviation beside (not under) the number is half of a stack of the dimension
+            # below (FreeCAD stacks "+0.1 / -0.1" right of its nominal, one dimension over another)
+            lone = down.text[:1] in "+-−" and "/" not in down.text and down.size < 0.8 * up.size
+            if ov > 0 or (abs(up.x0 - down.x0) <= 1.5 * up.size and not lone):
                 return True
     return False
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -94,6 +95,13 @@ def raw_rulings(sheet: SheetLike, *, min_length: float = 1.0) -> tuple[FloatArra
             continue
         if p.fill and not p.stroke:
             b = p.bbox
+            ring = _rect_ring(p) if p.subpath_count == 2 and not p.is_rect else None
+            if ring is not None:
+                # a rectangle's stroke drawn as its filled outline (Qt prints an SVG <rect> so): its four sides
+                (x0, y0, x1, y1), w = ring
+                out.extend([(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)])
+                widths.extend([w] * 4)
+                continue
             if p.is_rect and min(b.width, b.height) <= 2.0 and max(b.width, b.height) >= 5.0:
                 if b.width >= b.height:  # a thin filled bar drawn as a rule
                     out.append((b.x0, (b.top + b.bottom) / 2, b.x1, (b.top + b.bottom) / 2))
@@ -122,6 +130,38 @@ def raw_rulings(sheet: SheetLike, *, min_length: float = 1.0) -> tuple[FloatArra
             widths.append(p.line_width)
     arr = np.asarray(out, dtype=np.float64).reshape(-1, 4)
     return arr, np.asarray(widths, dtype=np.float64)
+
+
+def _rect_ring(p: Any) -> tuple[tuple[float, float, float, float], float] | None:
+    """A filled path of two rectangles, one inside the other a thin even band apart (a stroked rectangle
+    outlined): the rectangle along the band's middle and the band's width, else ``None``."""
+    subs: list[list[tuple[float, float]]] = []
+    for sg in p.segments:
+        if sg.kind == "move":
+            subs.append([])
+        if subs:
+            subs[-1].extend(sg.points)
+    if len(subs) != 2 or any(len(sub) < 4 for sub in subs):
+        return None
+    boxes = []
+    for sub in subs:
+        xs = [pt[0] for pt in sub]
+        ys = [pt[1] for pt in sub]
+        boxes.append((min(xs), min(ys), max(xs), max(ys), xs, ys))
+    boxes.sort(key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))
+    (ox0, oy0, ox1, oy1, _oxs, _oys), (ix0, iy0, ix1, iy1, ixs, iys) = boxes
+    gaps = (ix0 - ox0, iy0 - oy0, ox1 - ix1, oy1 - iy1)
+    if min(gaps) < 0.05 or max(gaps) > 3.0 or max(gaps) > 1.5 * min(gaps) + 0.1:
+        return None
+    band = max(gaps)
+    if min(ix1 - ix0, iy1 - iy0) < 2 * band:
+        return None
+    # every corner of both rings lies on its rectangle's border (no notch, no slanted side)
+    for (x0, y0, x1, y1, xs, ys) in boxes:
+        for x, y in zip(xs, ys, strict=True):
+            if min(abs(x - x0), abs(x - x1)) > band and min(abs(y - y0), abs(y - y1)) > band:
+                return None
+    return ((ox0 + ix0) / 2, (oy0 + iy0) / 2, (ox1 + ix1) / 2, (oy1 + iy1) / 2), band
 
 
 def _off_chord(x0: float, y0: float, x1: float, y1: float, c: tuple[float, float]) -> float:

@@ -122,6 +122,10 @@ class LeaderGeometry:
 
 
 MAX_TERMINATOR = 14.0  # pt, longest side of an arrowhead or dot
+#: a slender filled triangle (at least SLENDER times longer than wide) is an arrowhead up to this size: large sheets
+#: and some CAD defaults (FreeCAD: 5 mm) draw arrows longer than MAX_TERMINATOR, and nothing else on a drawing is
+#: a long thin filled triangle
+MAX_SLENDER_TERMINATOR, SLENDER = 30.0, 2.4
 MAX_HOPS = 3
 
 
@@ -140,12 +144,12 @@ def _vertices(points: Iterable[Point]) -> list[Point]:
     return out
 
 
-def _triangle_tip(vs: list[Point]) -> tuple[Point, Point] | None:
+def _triangle_tip(vs: list[Point], slender: float = 1.2) -> tuple[Point, Point] | None:
     """The tip of an arrowhead outline and the unit direction body -> tip, or ``None`` if it is not one.
 
     The outline may be a triangle or a triangle with a rounded or notched back
     (many vertices): the tip is the sharp corner (under 75°) farthest out, every other
-    vertex lies behind it, and the shape is at least 1.2 times longer than wide.
+    vertex lies behind it, and the shape is at least ``slender`` (1.2) times longer than wide.
     """
     n = len(vs)
     if n < 3 or n > 24:
@@ -164,7 +168,7 @@ def _triangle_tip(vs: list[Point]) -> tuple[Point, Point] | None:
     along = [(v[0] - tip[0]) * u[0] + (v[1] - tip[1]) * u[1] for v in rest]
     across = [(v[0] - tip[0]) * -u[1] + (v[1] - tip[1]) * u[0] for v in rest]
     length, width = -min(along), max(across) - min(across)
-    if max(along) > 0.05 * length or length < 1.2 * width or length < 0.8:
+    if max(along) > 0.05 * length or length < slender * width or length < 0.8:
         return None
     return tip, u
 
@@ -209,14 +213,16 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
                 pts = [pt for sg in sub for pt in sg.points]
                 b = BBox.from_points(pts)
                 side = max(b.width, b.height)
-                if side > MAX_TERMINATOR or side < 0.4:
+                if side > MAX_SLENDER_TERMINATOR or side < 0.4:
+                    continue
+                if side > MAX_TERMINATOR and (any(sg.kind == "curve" for sg in sub) or len(sub) > 6):
                     continue
                 if any(sg.kind == "curve" for sg in sub):
                     if min(b.width, b.height) >= 0.7 * side and side <= 6.0:
                         out.append(Terminator(kind="dot", tip=b.center, direction=None, size=side, path_ids=(p.id,), bbox=b))
                     continue
                 vs = _vertices(pt for sg in sub for pt in (sg.points if sg.kind != "close" else sg.points[:1]))
-                hit = _triangle_tip(vs)
+                hit = _triangle_tip(vs, SLENDER if side > MAX_TERMINATOR else 1.2)
                 if hit is not None:
                     out.append(Terminator(kind="filled", tip=hit[0], direction=hit[1], size=side, path_ids=(p.id,), bbox=b))
         elif p.stroke and len(p.segments) <= 64:
@@ -411,7 +417,35 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
                 u = _unit(far[0] - q[0], far[1] - q[1])
                 if sid not in tick_strokes and u[0] * t.direction[0] + u[1] * t.direction[1] >= 0.985 and s.length >= 2.0 * t.size:
                     found.append((sid, end))
+        if not found and t.kind == "filled" and t.direction is not None:
+            found.extend(_through(t, tol))
         return found
+
+    through_index: list[BoxIndex] = []
+
+    def _through(t: Terminator, tol: float) -> list[tuple[int, int]]:
+        """A line that runs on through the arrowhead past its tip (FreeCAD draws a diameter's line so): the part
+        on the far side of the tip, when long enough, else the part behind it, is the stem."""
+        if not through_index:
+            through_index.append(BoxIndex((k, st.bbox.expand(0.5)) for k, st in enumerate(strokes)))
+        assert t.direction is not None
+        out: list[tuple[int, int]] = []
+        for sid in through_index[0].intersection(BBox(t.tip[0], t.tip[1], t.tip[0], t.tip[1])):
+            st = strokes[sid]
+            if sid in tick_strokes or _point_segment_distance(t.tip, st.p0, st.p1) > tol:
+                continue
+            u = _unit(st.p1[0] - st.p0[0], st.p1[1] - st.p0[1])
+            cos = u[0] * t.direction[0] + u[1] * t.direction[1]
+            if abs(cos) < 0.985:
+                continue
+            # the end ahead of the tip (along the arrow's direction) and the one behind it
+            ahead, behind = (1, 0) if cos > 0 else (0, 1)
+            pa, pb = (st.p1, st.p0) if ahead == 1 else (st.p0, st.p1)
+            if math.hypot(pa[0] - t.tip[0], pa[1] - t.tip[1]) >= 2.0 * t.size:
+                out.append((sid, behind))  # far end = ahead
+            elif math.hypot(pb[0] - t.tip[0], pb[1] - t.tip[1]) >= 2.0 * t.size:
+                out.append((sid, ahead))
+        return out
 
     dim_lines: list[DimensionLine] = []
     leaders: list[Leader] = []

@@ -336,6 +336,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
             if i == j or ci is None or ci != cj:
                 continue
             if boxes[j].bottom <= boxes[i].top + 0.1 and boxes[j].x1 > boxes[i].x0 - 0.5 * boxes[i].height:
+                if _stacked_labels(labels[j][0] + labels[j][1][:1], labels[i][0] + labels[i][1][:1]):
+                    continue  # "Part number:" over its value over "Drawing number:" in one unruled cell
                 kept[i] = False  # j sits above i in the same cell
                 break
     label_ids = {w.id for (lab, *_r), k in zip(labels, kept, strict=True) if k for w, _b in lab}
@@ -355,6 +357,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
             label = label.split(":")[0]
         area = BBox(*cell) if cell is not None else label_box
         size = max(w.size for w, _b in lab)
+        # a lone colon after the label ("DATE :") and a unit in brackets ("WEIGHT (kg)") belong to the label
+        of_label: set[int] = set()
+        while inline and (inline[0][0].text.strip() in (":", "-") or _LABEL_UNIT.fullmatch(inline[0][0].text.strip())):
+            of_label.add(inline[0][0].id)
+            inline = inline[1:]
         value_items: list[tuple[Word, BBox]] = [wb for wb in inline if wb[0].id not in label_ids]
         how = "inline"
         if not rest and not value_items:
@@ -366,7 +373,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
                 if jdx != idx and lb.x0 > label_box.x1 and lb.top < label_box.bottom and lb.bottom > label_box.top:
                     x1 = min(x1, lb.x0 - 0.1)
             bottom = area.bottom if cell is not None else label_box.bottom + 2.2 * size
-            value_items = [wb for wb in all_items if wb[0].id not in label_ids and x0 <= (wb[1].x0 + wb[1].x1) / 2 <= x1
+            for jdx, lb in same_row_labels:  # a label below this one in its cell ends its value
+                if jdx != idx and cell is not None and cells[jdx] == cell and lb.top >= label_box.bottom - 0.1:
+                    bottom = min(bottom, lb.top)
+            value_items = [wb for wb in all_items if wb[0].id not in label_ids and wb[0].id not in of_label
+                           and x0 <= (wb[1].x0 + wb[1].x1) / 2 <= x1
                            and label_box.top < (wb[1].top + wb[1].bottom) / 2 <= bottom
                            and not any(jdx != idx and (wb[1].top + wb[1].bottom) / 2 > lb.bottom and lb.x0 <= wb[1].x0 <= lb.x1 + 1
                                        and lb.top > label_box.bottom for jdx, lb in same_row_labels)]
@@ -439,6 +450,23 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: li
         out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area, how=how,
                               in_cell=cell is not None))
     return out
+
+
+#: a unit in brackets printed after a label: WEIGHT (kg), MASS [g]
+_LABEL_UNIT = re.compile(r"[(\[][A-Za-zµ²³/]{1,5}[)\]]:?")
+
+
+def _stacked_labels(upper: list[tuple[Word, BBox]], lower: list[tuple[Word, BBox]]) -> bool:
+    """Two labels over each other in one cell that are both labels by their form: each ends in a colon (the
+    label's words and the first word after them are given: ``DATE :``) and they share one type size (a value
+    in that cell reading like a label has neither)."""
+    def colon(words: list[tuple[Word, BBox]]) -> bool:
+        return any(w.text.endswith(":") for w, _b in words[-2:])
+
+    if not (upper and lower and colon(upper) and colon(lower)):
+        return False
+    a, b = max(w.size for w, _b in upper), max(w.size for w, _b in lower)
+    return abs(a - b) <= 0.1 * max(a, b)
 
 
 def _clusters(cands: list[_Candidate], touch: float) -> list[list[_Candidate]]:
@@ -673,6 +701,9 @@ _FORM_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_FORM = dict(_FORM_KEYS)
+
+
 def _structural_block(sheet: SheetLike, blocked: list[BBox], settings: TitleBlockSettings) -> tuple[int, int, list[_Candidate]] | None:
     """A title block found without known label words: ruled cells holding a small text at the top (a label,
     in whatever language) over a larger one (its value). A value whose form says what it is (a date, a
@@ -792,6 +823,14 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("units", ln, fb, m.group(1))
         elif "company" not in fields and _COMPANY_NAME.match(ln.text) and area.contains_point(fb.center) and len(ln.text) <= 80:
             put("company", ln, fb)
+        elif "scale" not in fields and _FORM["scale"].match(ln.text) and area.contains_point(fb.center):
+            put("scale", ln, fb)
+        elif "sheet_number" not in fields and _FORM["sheet"].match(ln.text) and area.contains_point(fb.center):
+            number, count = parse_sheet(ln.text)
+            if number is not None:
+                put("sheet_number", ln, fb, number)
+                if count is not None and "sheet_count" not in fields:
+                    put("sheet_count", ln, fb, count)
     if "title" not in fields:
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken and sum(ch.isalpha() for ch in ln.text) >= 3
                 and ln.size >= 1.2 * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)]

@@ -60,7 +60,7 @@ from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, 
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
-SHAPES_PER_CHAR = 20.0
+SHAPES_PER_CHAR = 10.0
 #: fewer glyph-sized shapes than this never count as drawn text
 MIN_SHAPES = 200
 #: longest side of a glyph-sized shape, in points (for counting)
@@ -365,7 +365,8 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
             hi_v = max(float(sub[i, 3]), float(sub[best, 3])) + 0.6 * hb
             for j in [best] + [k for k in idx.intersection((float(sub[best, 0]), lo_v, float(sub[best, 2]), hi_v))
                                if k not in (i, best) and h[k] <= 0.45 * max(hb, hi)
-                               and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * min(w[k], w[best])]:
+                               and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * min(w[k], w[best])
+                               and not _of_another_line(sub, h, idx, k, best)]:
                 ri, rj = find(i), find(j)
                 if ri != rj:
                     parent[max(ri, rj)] = min(ri, rj)
@@ -377,6 +378,22 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
         g.sort(key=lambda k: (float(sub[k, 0]), float(sub[k, 1])))
         out.append([int(members[k]) for k in g])
     return out
+
+
+def _of_another_line(sub: np.ndarray, h: np.ndarray, idx: BoxIndex, k: int, best: int) -> bool:
+    """Whether a small piece over or under a character is the dot of a neighbouring line (the colon of a label
+    printed just above a value): beside it, on its band and off the character's, stands a shape at least twice
+    its height within a letter's gap."""
+    reach = 1.5 * float(h[k]) + 1.0
+    for m in idx.intersection((float(sub[k, 0]) - 4 * reach, float(sub[k, 1]), float(sub[k, 2]) + 4 * reach, float(sub[k, 3]))):
+        if m in (k, best) or h[m] < 2.0 * h[k]:
+            continue
+        if min(sub[m, 3], sub[best, 3]) - max(sub[m, 1], sub[best, 1]) > 0:
+            continue  # it stands on the character's own band: a tall letter of the same line
+        gap = max(float(sub[m, 0] - sub[k, 2]), float(sub[k, 0] - sub[m, 2]))
+        if gap <= 1.5 * float(h[m]):
+            return True
+    return False
 
 
 def _characters(fb: np.ndarray, chain: list[int]) -> list[list[int]]:
@@ -901,6 +918,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # each shape reads along the direction in which its chain is longer (a vertical word chains little sideways)
     # (a column of short horizontal lines also chains vertically, but as a run longer across than along)
     length: dict[int, dict[int, int]] = {}
+    vertical_chain: dict[int, list[int]] = {}
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
         for chain in _chains(fb, free):
@@ -909,10 +927,17 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             across = float(fb[chain, 3].max() - fb[chain, 1].min())
             for c in chain:
                 length.setdefault(c, {})[d] = n if n == 1 or along >= 0.8 * across else 0
+                if d == 90:
+                    vertical_chain[c] = chain
+    upright = {c for c in free.tolist() if length[c][0] >= length[c][90]}
+    # a lone shape under or over a horizontal word (a revision letter under its label) chains vertically with
+    # that word's letters only: when no other shape of its vertical chain reads vertically, it reads upright
+    upright |= {c for c in free.tolist() if c not in upright
+                and not any(o != c and o not in upright for o in vertical_chain.get(c, ()))}
     assigned: dict[int, list[list[list[int]]]] = {}
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
-        mine = np.asarray([c for c in free.tolist() if (length[c][0] >= length[c][90]) == (d == 0)], dtype=np.int64)
+        mine = np.asarray([c for c in free.tolist() if (c in upright) == (d == 0)], dtype=np.int64)
         for chain in _chains(fb, mine):
             assigned.setdefault(d, []).append(_characters(fb, chain))
 
