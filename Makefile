@@ -43,10 +43,12 @@ test: install-dev system-deps
 test-without-programs: install-dev
 	scripts/without-programs.sh tesseract,pdftotext -- $(PYTEST)
 
-# FreeCAD TechDraw sheets and their truth (fixtures/cad/freecad); needs Debian freecad and xvfb (not part of CI:
-# the sheets and truth.json are committed)
-cad-fixtures:
+# CAD-made sheets and their truth (fixtures/cad): FreeCAD TechDraw (Debian freecad and xvfb) and ezdxf's drawing
+# add-on (pip ezdxf pymupdf, Debian fonts-open-sans fonts-liberation2). Not part of CI: sheets and truth are committed.
+cad-fixtures: install-dev
 	MAKE_CAD_FIXTURES=1 QTWEBENGINE_DISABLE_SANDBOX=1 xvfb-run -a freecad fixtures/cad/freecad/make_drawings.py
+	$(BIN)/python -m pip install --quiet ezdxf pymupdf
+	$(BIN)/python fixtures/cad/ezdxf/make_drawings.py
 
 bench: install-dev
 	$(BIN)/python benchmarks/speed.py

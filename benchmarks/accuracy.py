@@ -52,8 +52,10 @@ EXPECTATIONS = Path(__file__).resolve().parent / "real_expectations.json"
 REAL2 = ROOT.parent / "shared" / "corpus" / "real2"
 EXPECTATIONS2 = Path(__file__).resolve().parent / "real2_expectations.json"
 #: title-block keys whose values are person names: expectations leave them out, so a found one is no false field
-#: sheets made by FreeCAD TechDraw (fixtures/cad/freecad/make_drawings.py), truth from that script's input
+#: sheets made by CAD tools, truth from the generating script's input: FreeCAD TechDraw
+#: (fixtures/cad/freecad/make_drawings.py) and ezdxf's drawing add-on (fixtures/cad/ezdxf/make_drawings.py)
 CAD = ROOT / "fixtures" / "cad" / "freecad"
+CAD_CORPORA = {"FreeCAD TechDraw": CAD, "ezdxf drawing add-on": ROOT / "fixtures" / "cad" / "ezdxf"}
 PERSON_KEYS = {"drawn_by", "checked_by", "approved_by"}
 #: confidence bands of the calibration table
 BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
@@ -328,8 +330,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{field:10s} {a.truth:6d} | {a.tp:5d} {a.fp:5d} {a.precision:6.3f} {a.recall:6.3f} {a.exact_rate:6.3f} | "
                   f"{b.tp:5d} {b.fp:5d} {b.precision:6.3f} {b.recall:6.3f} {b.exact_rate:6.3f}")
         report["pdfplumber_tables"] = _as_json(plumber)
-    if (CAD / "truth.json").exists():
-        report["cad_tuned"], report["cad_held_out"] = run_cad(args.verbose)
+    for name, folder in CAD_CORPORA.items():
+        if (folder / "truth.json").exists():
+            key = folder.name
+            report[f"{key}_tuned"], report[f"{key}_held_out"] = run_cad(args.verbose, name, folder)
     if not args.no_real and REAL.is_dir() and EXPECTATIONS.exists():
         report["real"], _ = _run_part("real corpus (tuned on)", EXPECTATIONS, REAL, args.verbose, False)
         if REAL2.is_dir() and EXPECTATIONS2.exists():
@@ -351,11 +355,11 @@ def cad_split(truth_file: Path = CAD / "truth.json") -> tuple[list[dict[str, Any
     return tuned, [e for e in data["expectations"] if e["family"] in held]
 
 
-def run_cad(verbose: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Both parts of the CAD-made corpus, the held-out one printed beside the tuned one."""
-    tuned, held = cad_split()
-    a, _ = _run_part("FreeCAD TechDraw sheets, template families tuned on", None, CAD / "pdf", verbose, True, tuned)
-    b, _ = _run_part("FreeCAD TechDraw sheets, HELD OUT template families", None, CAD / "pdf", verbose and False, True, held)
+def run_cad(verbose: bool = False, name: str = "FreeCAD TechDraw", folder: Path = CAD) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both parts of a CAD-made corpus, the held-out one printed beside the tuned one (its misses never printed)."""
+    tuned, held = cad_split(folder / "truth.json")
+    a, _ = _run_part(f"{name} sheets, families tuned on", None, folder / "pdf", verbose, True, tuned)
+    b, _ = _run_part(f"{name} sheets, HELD OUT families", None, folder / "pdf", False, True, held)
     return a, b
 
 

@@ -1,9 +1,10 @@
-"""Sheets made by FreeCAD TechDraw (fixtures/cad/freecad), scored against the truth its script wrote.
+"""Sheets made by CAD tools (fixtures/cad: FreeCAD TechDraw, ezdxf's drawing add-on), scored against the
+truth their scripts wrote.
 
-The truth is the generating script's input (field values, the part's built dimensions, the tolerances
-set); it is split by template family into a part the rules were tuned on and a held-out part. Both
-are pinned here below what benchmarks/accuracy.py measures, with margin; the held-out part is the
-number that says whether the analyzers generalise.
+The truth is the generating script's input (field values, table cells, the part's built dimensions, the
+tolerances set); it is split by template or layout family into a part the rules were tuned on and a
+held-out part. Both are pinned here below what benchmarks/accuracy.py measures, with margin; the held-out
+part is the number that says whether the analyzers generalise.
 """
 
 from __future__ import annotations
@@ -16,34 +17,42 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CAD = ROOT / "fixtures" / "cad" / "freecad"
+CAD = ROOT / "fixtures" / "cad"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
 
-TRUTH = json.loads((CAD / "truth.json").read_text(encoding="utf-8"))
+Scores = dict[tuple[str, str], accuracy.Score]
 
 
-def test_truth_names_every_sheet_and_splits_by_family() -> None:
-    files = {e["file"] for e in TRUTH["expectations"]}
-    assert files == {p.name for p in (CAD / "pdf").glob("*.pdf")}
-    tuned, held = accuracy.cad_split()
+@pytest.mark.parametrize("tool", ["freecad", "ezdxf"])
+def test_truth_names_every_sheet_and_splits_by_family(tool: str) -> None:
+    truth = json.loads((CAD / tool / "truth.json").read_text(encoding="utf-8"))
+    files = {e["file"] for e in truth["expectations"]}
+    assert files == {p.name for p in (CAD / tool / "pdf").glob("*.pdf")}
+    tuned, held = accuracy.cad_split(CAD / tool / "truth.json")
     assert tuned and held
     assert not {e["family"] for e in tuned} & {e["family"] for e in held}
-    for e in TRUTH["expectations"]:
+    for e in truth["expectations"]:
         assert e["dimensions"], e["file"]
         for d in e["dimensions"]:
             assert d["nominal"] > 0 and d["kind"] in ("linear", "diameter", "radius")
 
 
-def _scores(part: list[dict[str, Any]]) -> dict[tuple[str, str], accuracy.Score]:
-    return accuracy.score_real(part, CAD / "pdf", complete_fields=True)
+def _parts(tool: str) -> tuple[Scores, Scores]:
+    tuned, held = accuracy.cad_split(CAD / tool / "truth.json")
+    return (accuracy.score_real(tuned, CAD / tool / "pdf", complete_fields=True),
+            accuracy.score_real(held, CAD / tool / "pdf", complete_fields=True))
 
 
 @pytest.fixture(scope="module")
-def parts() -> tuple[dict[tuple[str, str], accuracy.Score], dict[tuple[str, str], accuracy.Score]]:
-    tuned, held = accuracy.cad_split()
-    return _scores(tuned), _scores(held)
+def parts() -> tuple[Scores, Scores]:
+    return _parts("freecad")
+
+
+@pytest.fixture(scope="module")
+def ezdxf_parts() -> tuple[Scores, Scores]:
+    return _parts("ezdxf")
 
 
 def _fields(scores: dict[tuple[str, str], accuracy.Score]) -> tuple[int, int, int]:
@@ -72,3 +81,22 @@ def test_title_block_fields(parts: Any, part: int) -> None:
     floor = (0.7, 0.45)[part]  # measured (2026-12): tuned 41/50, held out 25/44, no false field
     assert exact >= floor * truth, (exact, truth)
     assert false <= 3, false
+
+
+@pytest.mark.parametrize("part", [0, 1], ids=["tuned", "held_out"])
+def test_ezdxf_sheets(ezdxf_parts: Any, part: int) -> None:
+    """Text printed as outlines (no text layer): title blocks, tables and dimensions read from the shapes.
+    Measured (2026-12): tuned dimensions 9/15, fields 33/38, tables 6/6 with rows 11/13 exact; held out
+    (German and French layouts) dimensions 5/8, fields 12/20, tables 1/4 found with 2 false, rows 1/8."""
+    scores = ezdxf_parts[part]
+    zone = scores[("dimensions", "zone")]
+    assert zone.recall >= (0.5, 0.4)[part], (zone.tp, zone.fn)
+    assert zone.fp <= 1, zone.fp
+    exact, truth, false = _fields(scores)
+    assert exact >= (0.75, 0.45)[part] * truth, (exact, truth)
+    assert false <= 2, false
+    tables = scores[("tables", "detected")]
+    assert tables.recall >= (0.8, 0.2)[part], (tables.tp, tables.fn)
+    if part == 0:
+        rows = scores[("tables", "rows")]
+        assert rows.exact >= 0.7 * (rows.tp + rows.fn), (rows.exact, rows.tp + rows.fn)

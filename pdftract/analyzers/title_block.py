@@ -557,6 +557,8 @@ FIELD_FORMS: dict[str, re.Pattern[str]] = {
 #: a value that says there is no value
 _PLACEHOLDER = re.compile(r"^[-–—_.\s]+$")
 #: fields whose values are codes a reader reads in Latin letters (look-alike letters of other scripts folded)
+#: a sheet size written as a code in any case: ISO A0-A4, an ANSI letter A-E
+_SIZE_ANY_CASE = re.compile(r"(?i)a[0-4]|[a-e]")
 _CODE_FIELDS = ("drawing_number", "revision", "sheet_number", "sheet_count", "scale", "size", "part_number")
 #: fields whose values are short: a value longer than this many characters is doubted
 _SHORT_FIELDS = {"drawing_number": 40, "part_number": 40, "revision": 12, "sheet_number": 8, "sheet_count": 8, "scale": 20,
@@ -672,6 +674,11 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         f = fields.get(key)
         if f is not None and (code := reader_code(f.value)) != f.value:
             fields[key] = replace(f, value=code, printed=f.value)
+    size = fields.get("size")
+    if size is not None and _SIZE_ANY_CASE.fullmatch(size.value) and size.value != size.value.upper():
+        # sheet sizes are capitals (ISO A3, ANSI B); a small letter is a reading of the same size (a lone drawn
+        # c and C differ only in height)
+        fields["size"] = replace(size, value=size.value.upper(), printed=size.printed or size.value)
     n_fields = len(fields)
     ordered = {k: replace(fields[k], confidence=field_confidence(k, fields[k], n_fields)) for k in FIELD_ORDER if k in fields}
     other = {k: replace(f, confidence=field_confidence("other", f, n_fields)) for k, f in other.items()}

@@ -351,7 +351,19 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
             lo, hm = min(hi, float(h[j])), max(hi, float(h[j]))
             overlap = min(sub[i, 3], sub[j, 3]) - max(sub[i, 1], sub[j, 1])
             if overlap < LINK_OVERLAP * lo or (hm > 2.5 * lo and overlap < 0.9 * lo):
-                continue
+                # a point on the baseline of the character beside it (the decimal point of a small raised
+                # tolerance hangs a little below its digits' ink; the frame of a line read at 270 is turned
+                # over, so its baseline is either side of the band)
+                small, big = (i, j) if max(h[i], w[i]) <= max(h[j], w[j]) else (j, i)
+                edge = min(abs(sub[small, 1] - sub[big, 1]), abs(sub[small, 3] - sub[big, 3]))
+                if not (max(h[small], w[small]) <= 0.35 * h[big] and edge <= 0.25 * h[big] and overlap > 0):
+                    continue
+                reach_v = float(h[big])
+                over = [k for k in idx.intersection((float(sub[small, 0]), float(sub[small, 1]) - reach_v, float(sub[small, 2]),
+                                                     float(sub[small, 3]) + reach_v))
+                        if k != small and min(sub[k, 2], sub[small, 2]) - max(sub[k, 0], sub[small, 0]) >= 0.5 * w[small]]
+                if over:
+                    continue  # a dot with a stroke over or under it is part of that letter (the dot of an i)
             gap = float(sub[j, 0] - sub[i, 2])
             if gap > LINK_GAP * hm:
                 continue
@@ -381,19 +393,59 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
 
 
 def _of_another_line(sub: np.ndarray, h: np.ndarray, idx: BoxIndex, k: int, best: int) -> bool:
-    """Whether a small piece over or under a character is the dot of a neighbouring line (the colon of a label
-    printed just above a value): beside it, on its band and off the character's, stands a shape at least twice
-    its height within a letter's gap."""
+    """Whether a small piece over or under a character belongs to a neighbouring line (the colon of a label
+    printed just above a value, a letter of a small label): beside it, on its band and off the character's,
+    within a letter's gap, stands a shape at least twice its height, or, when the piece is taller than an
+    accent or a dot (0.3 of the character), another letter."""
     reach = 1.5 * float(h[k]) + 1.0
     for m in idx.intersection((float(sub[k, 0]) - 4 * reach, float(sub[k, 1]), float(sub[k, 2]) + 4 * reach, float(sub[k, 3]))):
-        if m in (k, best) or h[m] < 2.0 * h[k]:
+        if m in (k, best):
+            continue
+        taller = h[m] >= 2.0 * h[k]
+        # a letter of a small line (a label over a value): as tall as an accent can be, beside another letter
+        letter = h[k] >= 0.3 * h[best] and h[m] >= 0.6 * h[k]
+        if not (taller or letter):
             continue
         if min(sub[m, 3], sub[best, 3]) - max(sub[m, 1], sub[best, 1]) > 0:
             continue  # it stands on the character's own band: a tall letter of the same line
         gap = max(float(sub[m, 0] - sub[k, 2]), float(sub[k, 0] - sub[m, 2]))
-        if gap <= 1.5 * float(h[m]):
+        if gap <= 1.5 * float(max(h[m], h[k])):
             return True
     return False
+
+
+#: a line is cut where its characters' height changes by this factor (a tolerance printed smaller beside its nominal)
+SIZE_JUMP = 1.6
+
+
+def _split_sizes(fb: np.ndarray, chars: list[list[int]]) -> list[list[list[int]]]:
+    """A chain of characters cut where the type size changes (``40`` then ``-0,02`` at half the size), between runs
+    of at least two characters: each part is read as its own line with its own size. Punctuation (under 0.4 of
+    the tallest) goes with what follows it."""
+    if len(chars) < 2:
+        return [chars]
+    heights = [float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch)) for ch in chars]
+    top = max(heights)
+    big = [k for k, hh in enumerate(heights) if hh >= 0.4 * top]
+    # runs of characters of one size; a cut stands between two runs of at least two characters each (a colon or a
+    # dash between two digits is no change of size)
+    runs: list[list[int]] = [[big[0]]] if big else []
+    for a, b in zip(big, big[1:], strict=False):
+        lo, hi = sorted((heights[a], heights[b]))
+        if hi >= SIZE_JUMP * lo:
+            runs.append([b])
+        else:
+            runs[-1].append(b)
+    cuts = [run[-1] + 1 for run, nxt in zip(runs, runs[1:], strict=False)
+            if len(run) >= 2 and len(nxt) >= 2]
+    if not cuts:
+        return [chars]
+    parts, start = [], 0
+    for c in cuts:
+        parts.append(chars[start:c])
+        start = c
+    parts.append(chars[start:])
+    return [p for p in parts if p]
 
 
 def _characters(fb: np.ndarray, chain: list[int]) -> list[list[int]]:
@@ -735,7 +787,7 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
     """Every character of a line matched, its points first set upright when the line slants."""
     reads: list[_Read] = []
     stroked: list[bool] = []
-    for ch in chars:
+    for k, ch in enumerate(chars):
         contours: list[np.ndarray] = []
         strokes: list[np.ndarray] = []
         for c in ch:
@@ -746,6 +798,11 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                 (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
         u0 = min(float(np.min(x[:, 0])) for x in contours + strokes) if slant else float(min(fb[c, 0] for c in ch))
         dot = _dot(ch, fb, em, baseline)
+        if dot is None and 0 < k < len(chars) - 1:
+            # a decimal point of raised smaller text (a tolerance beside its nominal) sits on its neighbours' baseline
+            below = [float(min(fb[c, 1] for c in chars[k - 1])), float(min(fb[c, 1] for c in chars[k + 1]))]
+            if abs(below[0] - below[1]) <= 0.06 * em and min(below) > baseline + 0.1 * em:
+                dot = _dot(ch, fb, em, sum(below) / 2)
         reads.append(dot if dot is not None else _classify(contours, strokes, em, baseline, u0))
         stroked.append(not contours)
     return reads, stroked
@@ -939,7 +996,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         fb = _frame_boxes(d, cbox)
         mine = np.asarray([c for c in free.tolist() if (c in upright) == (d == 0)], dtype=np.int64)
         for chain in _chains(fb, mine):
-            assigned.setdefault(d, []).append(_characters(fb, chain))
+            assigned.setdefault(d, []).extend(_split_sizes(fb, _characters(fb, chain)))
 
     for d in (0, 90):
         for chars in assigned.get(d, []):
