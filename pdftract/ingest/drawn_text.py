@@ -396,11 +396,18 @@ def _of_another_line(sub: np.ndarray, h: np.ndarray, idx: BoxIndex, k: int, best
     """Whether a small piece over or under a character belongs to a neighbouring line (the colon of a label
     printed just above a value, a letter of a small label): beside it, on its band and off the character's,
     within a letter's gap, stands a shape at least twice its height, or, when the piece is taller than an
-    accent or a dot (0.3 of the character), another letter."""
+    accent or a dot (0.3 of the character), another letter; or two letters of its size stand within a few
+    letters of it on its band (a word of a small label; an umlaut's dots are a pair)."""
     reach = 1.5 * float(h[k]) + 1.0
+    word = 0  # letters of k's size on its band within a few letters: k is in a word of its own
     for m in idx.intersection((float(sub[k, 0]) - 4 * reach, float(sub[k, 1]), float(sub[k, 2]) + 4 * reach, float(sub[k, 3]))):
         if m in (k, best):
             continue
+        if (h[k] >= 0.2 * h[best] and h[m] >= 0.6 * h[k] and min(sub[m, 3], sub[best, 3]) - max(sub[m, 1], sub[best, 1]) <= 0
+                and max(float(sub[m, 0] - sub[k, 2]), float(sub[k, 0] - sub[m, 2])) <= 3.0 * float(max(h[m], h[k]))):
+            word += 1
+            if word >= 2:
+                return True  # (an accent has at most its pair beside it: the two dots of an umlaut)
         taller = h[m] >= 2.0 * h[k]
         # a letter of a small line (a label over a value): as tall as an accent can be, beside another letter
         letter = h[k] >= 0.3 * h[best] and h[m] >= 0.6 * h[k]
@@ -412,6 +419,17 @@ def _of_another_line(sub: np.ndarray, h: np.ndarray, idx: BoxIndex, k: int, best
         if gap <= 1.5 * float(max(h[m], h[k])):
             return True
     return False
+
+
+def _one_size(fb: np.ndarray, chars: list[list[int]]) -> int:
+    """The most characters of a chain within :data:`SIZE_JUMP` of one another's height: how long a line of one
+    type size it makes (a big character beside a small label's letter is no line of two)."""
+    if len(chars) < 2:
+        return len(chars)
+    hs = np.array([float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch)) for ch in chars])
+    hs = np.maximum(hs, 1e-6)
+    ratio = np.maximum(hs[:, None], hs[None, :]) / np.minimum(hs[:, None], hs[None, :])
+    return int((ratio < SIZE_JUMP).sum(axis=1).max())
 
 
 #: a line is cut where its characters' height changes by this factor (a tolerance printed smaller beside its nominal)
@@ -979,7 +997,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
         for chain in _chains(fb, free):
-            n = len(_characters(fb, chain))
+            n = _one_size(fb, _characters(fb, chain))
             along = float(fb[chain, 2].max() - fb[chain, 0].min())
             across = float(fb[chain, 3].max() - fb[chain, 1].min())
             for c in chain:
