@@ -51,11 +51,11 @@ EXPECTATIONS = Path(__file__).resolve().parent / "real_expectations.json"
 #: held out: 20 files of producers and templates not looked at while tuning, read by another reader
 REAL2 = ROOT.parent / "shared" / "corpus" / "real2"
 EXPECTATIONS2 = Path(__file__).resolve().parent / "real2_expectations.json"
-#: title-block keys whose values are person names: expectations leave them out, so a found one is no false field
 #: sheets made by CAD tools, truth from the generating script's input: FreeCAD TechDraw
 #: (fixtures/cad/freecad/make_drawings.py) and ezdxf's drawing add-on (fixtures/cad/ezdxf/make_drawings.py)
 CAD = ROOT / "fixtures" / "cad" / "freecad"
 CAD_CORPORA = {"FreeCAD TechDraw": CAD, "ezdxf drawing add-on": ROOT / "fixtures" / "cad" / "ezdxf"}
+#: title-block keys whose values are person names: expectations leave them out, so a found one is no false field
 PERSON_KEYS = {"drawn_by", "checked_by", "approved_by"}
 #: confidence bands of the calibration table
 BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))

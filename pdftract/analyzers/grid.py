@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from pdftract.geometry import BBox
+from pdftract.model.primitives import Path, subpaths
 from pdftract.model.sheet import SheetLike
 
 FloatArray = npt.NDArray[np.float64]
@@ -132,15 +132,10 @@ def raw_rulings(sheet: SheetLike, *, min_length: float = 1.0) -> tuple[FloatArra
     return arr, np.asarray(widths, dtype=np.float64)
 
 
-def _rect_ring(p: Any) -> tuple[tuple[float, float, float, float], float] | None:
+def _rect_ring(p: Path) -> tuple[tuple[float, float, float, float], float] | None:
     """A filled path of two rectangles, one inside the other a thin even band apart (a stroked rectangle
     outlined): the rectangle along the band's middle and the band's width, else ``None``."""
-    subs: list[list[tuple[float, float]]] = []
-    for sg in p.segments:
-        if sg.kind == "move":
-            subs.append([])
-        if subs:
-            subs[-1].extend(sg.points)
+    subs = [[pt for sg in sub for pt in sg.points] for sub in subpaths(p.segments)]
     if len(subs) != 2 or any(len(sub) < 4 for sub in subs):
         return None
     boxes = []
@@ -149,7 +144,7 @@ def _rect_ring(p: Any) -> tuple[tuple[float, float, float, float], float] | None
         ys = [pt[1] for pt in sub]
         boxes.append((min(xs), min(ys), max(xs), max(ys), xs, ys))
     boxes.sort(key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))
-    (ox0, oy0, ox1, oy1, _oxs, _oys), (ix0, iy0, ix1, iy1, ixs, iys) = boxes
+    (ox0, oy0, ox1, oy1, *_outer), (ix0, iy0, ix1, iy1, *_inner) = boxes
     gaps = (ix0 - ox0, iy0 - oy0, ox1 - ix1, oy1 - iy1)
     if min(gaps) < 0.05 or max(gaps) > 3.0 or max(gaps) > 1.5 * min(gaps) + 0.1:
         return None

@@ -39,7 +39,7 @@ import numpy as np
 
 from pdftract.geometry import BBox, Point
 from pdftract.index import BoxIndex
-from pdftract.model.primitives import Segment
+from pdftract.model.primitives import subpaths as _subpaths
 from pdftract.model.sheet import SheetLike
 
 
@@ -182,15 +182,6 @@ def _angle(a: Point, b: Point, c: Point) -> float:
         return 180.0
     cosv = max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / (nu * nv)))
     return math.degrees(math.acos(cosv))
-
-
-def _subpaths(segments: tuple[Segment, ...]) -> list[list[Segment]]:
-    out: list[list[Segment]] = []
-    for s in segments:
-        if s.kind == "move" or not out:
-            out.append([])
-        out[-1].append(s)
-    return out
 
 
 def find_terminators(sheet: SheetLike) -> list[Terminator]:

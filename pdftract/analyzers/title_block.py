@@ -556,9 +556,9 @@ FIELD_FORMS: dict[str, re.Pattern[str]] = {
 }
 #: a value that says there is no value
 _PLACEHOLDER = re.compile(r"^[-–—_.\s]+$")
-#: fields whose values are codes a reader reads in Latin letters (look-alike letters of other scripts folded)
 #: a sheet size written as a code in any case: ISO A0-A4, an ANSI letter A-E
 _SIZE_ANY_CASE = re.compile(r"(?i)a[0-4]|[a-e]")
+#: fields whose values are codes a reader reads in Latin letters (look-alike letters of other scripts folded)
 _CODE_FIELDS = ("drawing_number", "revision", "sheet_number", "sheet_count", "scale", "size", "part_number")
 #: fields whose values are short: a value longer than this many characters is doubted
 _SHORT_FIELDS = {"drawing_number": 40, "part_number": 40, "revision": 12, "sheet_number": 8, "sheet_count": 8, "scale": 20,

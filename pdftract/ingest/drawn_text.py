@@ -359,10 +359,9 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
                 if not (max(h[small], w[small]) <= 0.35 * h[big] and edge <= 0.25 * h[big] and overlap > 0):
                     continue
                 reach_v = float(h[big])
-                over = [k for k in idx.intersection((float(sub[small, 0]), float(sub[small, 1]) - reach_v, float(sub[small, 2]),
-                                                     float(sub[small, 3]) + reach_v))
-                        if k != small and min(sub[k, 2], sub[small, 2]) - max(sub[k, 0], sub[small, 0]) >= 0.5 * w[small]]
-                if over:
+                if any(k != small and min(sub[k, 2], sub[small, 2]) - max(sub[k, 0], sub[small, 0]) >= 0.5 * w[small]
+                       for k in idx.intersection((float(sub[small, 0]), float(sub[small, 1]) - reach_v, float(sub[small, 2]),
+                                                  float(sub[small, 3]) + reach_v))):
                     continue  # a dot with a stroke over or under it is part of that letter (the dot of an i)
             gap = float(sub[j, 0] - sub[i, 2])
             if gap > LINK_GAP * hm:
@@ -401,24 +400,23 @@ def _of_another_line(sub: np.ndarray, h: np.ndarray, idx: BoxIndex, k: int, best
     reach = 1.5 * float(h[k]) + 1.0
     word = 0  # letters of k's size on its band within a few letters: k is in a word of its own
     for m in idx.intersection((float(sub[k, 0]) - 4 * reach, float(sub[k, 1]), float(sub[k, 2]) + 4 * reach, float(sub[k, 3]))):
-        if m in (k, best):
-            continue
-        if (h[k] >= 0.2 * h[best] and h[m] >= 0.6 * h[k] and min(sub[m, 3], sub[best, 3]) - max(sub[m, 1], sub[best, 1]) <= 0
-                and max(float(sub[m, 0] - sub[k, 2]), float(sub[k, 0] - sub[m, 2])) <= 3.0 * float(max(h[m], h[k]))):
+        if m in (k, best) or min(sub[m, 3], sub[best, 3]) - max(sub[m, 1], sub[best, 1]) > 0:
+            continue  # it stands on the character's own band: a tall letter of the same line
+        gap = max(float(sub[m, 0] - sub[k, 2]), float(sub[k, 0] - sub[m, 2]))
+        like = h[m] >= 0.6 * h[k]  # a letter of k's size
+        if h[m] >= 2.0 * h[k] or (like and h[k] >= 0.3 * h[best]):  # a taller shape, or a letter beside a letter-sized k
+            if gap <= 1.5 * float(max(h[m], h[k])):
+                return True
+        if like and h[k] >= 0.2 * h[best] and gap <= 3.0 * float(max(h[m], h[k])):
             word += 1
             if word >= 2:
                 return True  # (an accent has at most its pair beside it: the two dots of an umlaut)
-        taller = h[m] >= 2.0 * h[k]
-        # a letter of a small line (a label over a value): as tall as an accent can be, beside another letter
-        letter = h[k] >= 0.3 * h[best] and h[m] >= 0.6 * h[k]
-        if not (taller or letter):
-            continue
-        if min(sub[m, 3], sub[best, 3]) - max(sub[m, 1], sub[best, 1]) > 0:
-            continue  # it stands on the character's own band: a tall letter of the same line
-        gap = max(float(sub[m, 0] - sub[k, 2]), float(sub[k, 0] - sub[m, 2]))
-        if gap <= 1.5 * float(max(h[m], h[k])):
-            return True
     return False
+
+
+def _char_heights(fb: np.ndarray, chars: list[list[int]]) -> np.ndarray:
+    """The ink height of each character (frame boxes of its components)."""
+    return np.array([float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch)) for ch in chars], dtype=np.float64)
 
 
 def _one_size(fb: np.ndarray, chars: list[list[int]]) -> int:
@@ -426,10 +424,9 @@ def _one_size(fb: np.ndarray, chars: list[list[int]]) -> int:
     type size it makes (a big character beside a small label's letter is no line of two)."""
     if len(chars) < 2:
         return len(chars)
-    hs = np.array([float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch)) for ch in chars])
-    hs = np.maximum(hs, 1e-6)
-    ratio = np.maximum(hs[:, None], hs[None, :]) / np.minimum(hs[:, None], hs[None, :])
-    return int((ratio < SIZE_JUMP).sum(axis=1).max())
+    hs = np.sort(np.maximum(_char_heights(fb, chars), 1e-6))
+    # for each height, the heights strictly within the factor either way (sorted: two binary searches)
+    return int((np.searchsorted(hs, hs * SIZE_JUMP, side="left") - np.searchsorted(hs, hs / SIZE_JUMP, side="right")).max())
 
 
 #: a line is cut where its characters' height changes by this factor (a tolerance printed smaller beside its nominal)
@@ -442,7 +439,7 @@ def _split_sizes(fb: np.ndarray, chars: list[list[int]]) -> list[list[list[int]]
     the tallest) goes with what follows it."""
     if len(chars) < 2:
         return [chars]
-    heights = [float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch)) for ch in chars]
+    heights = _char_heights(fb, chars).tolist()
     top = max(heights)
     big = [k for k, hh in enumerate(heights) if hh >= 0.4 * top]
     # runs of characters of one size; a cut stands between two runs of at least two characters each (a colon or a

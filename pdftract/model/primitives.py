@@ -235,6 +235,16 @@ class Path:
         how = "+".join(k for k, on in (("stroke", self.stroke), ("fill", self.fill)) if on) or "unpainted"
         return f"<Path {self.id} {how}, {len(self.segments)} segments at {fmt_box(self.bbox)}>"
 
+def subpaths(segments: tuple[Segment, ...]) -> list[list[Segment]]:
+    """A path's segments cut into its subpaths (each starts at a ``move``)."""
+    out: list[list[Segment]] = []
+    for s in segments:
+        if s.kind == "move" or not out:
+            out.append([])
+        out[-1].append(s)
+    return out
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Image:
     """A painted raster image (an image XObject or an inline image)."""
@@ -271,4 +281,5 @@ __all__ = [
     "Segment",
     "SegmentKind",
     "UnicodeSource",
+    "subpaths",
 ]
