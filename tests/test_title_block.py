@@ -218,3 +218,35 @@ def test_kicad_id_is_the_sheet_only_as_number_over_count() -> None:
     assert tb is not None and (tb.value("sheet_number"), tb.value("sheet_count")) == ("2", "5")
     tb = find_title_block(make_sheet(text=base + [("ID: 4711", 600, 374)], rects=rects), TitleBlockSettings(), ())
     assert tb is not None and tb.value("sheet_number") is None
+
+
+ASME_CELLS = [(500, 400, 700, 420), (500, 420, 700, 450), (500, 450, 530, 470), (530, 450, 650, 470), (650, 450, 700, 470),
+              (500, 470, 600, 485), (600, 470, 700, 485), (400, 400, 500, 485)]
+ASME_TEXT = [("SIZE", 502, 455, 0, 3), ("B", 505, 467, 0, 7), ("DWG NO", 532, 455, 0, 3), ("NW-55120", 540, 467, 0, 7),
+             ("REV", 652, 455, 0, 3), ("C", 660, 467, 0, 7), ("SCALE 2:1", 502, 481, 0, 4), ("SHEET 1 OF 1", 602, 481, 0, 4)]
+
+
+def test_an_unlabelled_company_in_the_top_cell_and_the_projection_in_words() -> None:
+    text = ASME_TEXT + [("NORTHWIND MACHINE WORKS", 505, 413, 0, 6), ("IDLER SHAFT", 505, 440, 0, 10),
+                        ("THIRD ANGLE", 402, 436, 0, 4), ("PROJECTION", 402, 442, 0, 4)]
+    tb = find_title_block(make_sheet(text=text, rects=ASME_CELLS), TitleBlockSettings(), ())
+    assert tb is not None
+    got = {k: (f.value, f.evidence) for k, f in tb.fields.items()}
+    assert got["company"] == ("NORTHWIND MACHINE WORKS", "cell_top")
+    assert got["projection"] == ("THIRD ANGLE PROJECTION", "form")
+    assert got["title"] == ("IDLER SHAFT", "typography") and got["drawing_number"][0] == "NW-55120"
+    assert tb.fields["company"].confidence <= 0.5  # a guess by place: doubted
+
+
+@pytest.mark.parametrize("top", ["As-Built", "PRELIMINARY"])
+def test_a_status_in_the_company_cell_is_no_company(top: str) -> None:
+    text = ASME_TEXT + [(top, 505, 413, 0, 6), ("IDLER SHAFT", 505, 440, 0, 10)]
+    tb = find_title_block(make_sheet(text=text, rects=ASME_CELLS), TitleBlockSettings(), ())
+    assert tb is not None and "company" not in tb.fields and tb.fields["title"].value == "IDLER SHAFT"
+
+
+def test_a_small_unknown_label_over_a_name_is_no_company() -> None:
+    # "Kunde" (customer) small over the name: a label and its value, not a company printed alone
+    text = ASME_TEXT + [("Kunde", 502, 405, 0, 3), ("ACME FIXTURES", 505, 416, 0, 6), ("IDLER SHAFT", 505, 440, 0, 10)]
+    tb = find_title_block(make_sheet(text=text, rects=ASME_CELLS), TitleBlockSettings(), ())
+    assert tb is not None and "company" not in tb.fields

@@ -34,7 +34,7 @@ from typing import Any
 
 from typing_extensions import TypedDict
 
-from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
+from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_factor, drawn_text_factor_in
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
@@ -538,9 +538,10 @@ def parse_sheet(value: str) -> tuple[str | None, str | None]:
 #: where a field's value was found, and the prior confidence of that evidence: printed on the label's line
 #: (``SCALE: 1:2``) or in the label's own ruled cell; in the next cell to the right; in the cell below a
 #: column-header label; near a label with no ruled cell round it; a label-less cell read by the form of its
-#: value alone (a drawing number, a date, a sheet size); the largest text of the block taken as the title
+#: value alone (a drawing number, a date, a sheet size); the largest text of the block taken as the title; a
+#: company without a label: a name in its own cell beside a logo image, or in the block's top row of cells
 FIELD_EVIDENCE: dict[str, float] = {"inline": 0.9, "cell": 0.9, "right": 0.8, "below": 0.75, "near": 0.65, "form": 0.6,
-                                    "typography": 0.6}
+                                    "typography": 0.6, "logo": 0.6, "cell_top": 0.5}
 #: what values of these fields look like; a value without that form is doubted
 FIELD_FORMS: dict[str, re.Pattern[str]] = {
     "sheet_number": re.compile(r"^\d{1,4}$"),
@@ -693,6 +694,25 @@ _SIZE = re.compile(r"^(?:A[0-4]|ANSI [A-E]|[Аа][0-4])$")
 
 
 _COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限")
+def _projection_words(sheet: SheetLike, direction: int, ln: Any, fb: BBox) -> str:
+    """``THIRD ANGLE`` with the word ``PROJECTION`` printed on the line under it (or over it) read as one value."""
+    text = str(ln.text).strip()
+    if "projection" in text.lower():
+        return text
+    for other in sheet.layout.lines:
+        ob = box_to_frame(direction, other.bbox)
+        if other.invisible or round(other.direction) % 360 != direction or other.text.strip().lower() != "projection":
+            continue
+        if ob.x0 < fb.x1 and ob.x1 > fb.x0 and 0 <= ob.top - fb.bottom <= 0.8 * ln.size:
+            return f"{text} {other.text.strip()}"
+        if ob.x0 < fb.x1 and ob.x1 > fb.x0 and 0 <= fb.top - ob.bottom <= 0.8 * ln.size:
+            return f"{other.text.strip()} {text}"
+    return text
+
+
+#: the projection method printed in words ("THIRD ANGLE PROJECTION", "1st angle", "projection européenne")
+_PROJECTION = re.compile(r"(?i)^(?:(?:first|third|1st|3rd)[\s-]+angle(?:\s+(?:projection|method))?|(?:european|american)\s+projection"
+                         r"|projection\s+(?:européenne|europeenne|américaine|americaine))$")
 #: the units stated as a sentence in the block ("DIMENSIONS ARE IN INCHES", "ALL DIMENSIONS IN MM")
 _UNITS_SENTENCE = re.compile(r"(?i)\bDIMENSIONS\s+(?:ARE\s+)?IN\s+(INCH(?:ES)?|MILLIMET(?:ER|RE)S|MM|IN)\b")
 #: a company name by its form: a legal-form suffix at its end (``... Co., Ltd``, ``... GmbH``), no address or link
@@ -764,7 +784,7 @@ def _structural_block(sheet: SheetLike, blocked: list[BBox], settings: TitleBloc
 def _ruled_extent(sheet: SheetLike, direction: int, area: BBox) -> BBox:
     """Grow ``area`` along the rules that touch it (not the sheet frame): the whole ruled title block."""
     rules = rules_for(sheet, direction)
-    limit_w, limit_h = 0.5 * max(sheet.width, sheet.height), 0.3 * max(sheet.width, sheet.height)
+    limit_w, limit_h = 0.7 * max(sheet.width, sheet.height), 0.3 * max(sheet.width, sheet.height)
     h = rules.h[(rules.h[:, 2] - rules.h[:, 1]) < limit_w] if len(rules.h) else rules.h
     v = rules.v[(rules.v[:, 2] - rules.v[:, 1]) < limit_h] if len(rules.v) else rules.v
     for _ in range(4):
@@ -828,12 +848,15 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("size", ln, fb)
         elif "units" not in fields and (m := _UNITS_SENTENCE.search(ln.text)) and area.contains_point(fb.center):
             put("units", ln, fb, m.group(1))
+        elif "projection" not in fields and _PROJECTION.match(ln.text.strip()) and area.contains_point(fb.center):
+            put("projection", ln, fb, _projection_words(sheet, direction, ln, fb))
         elif "company" not in fields and _COMPANY_NAME.match(ln.text) and area.contains_point(fb.center) and len(ln.text) <= 80:
             put("company", ln, fb)
         elif "scale" not in fields and _FORM["scale"].match(ln.text) and area.contains_point(fb.center):
             put("scale", ln, fb)
-        elif "sheet_number" not in fields and _FORM["sheet"].match(ln.text) and area.contains_point(fb.center):
-            number, count = parse_sheet(ln.text)
+        elif "sheet_number" not in fields and _FORM["sheet"].match(sheet_text := _read_sheet_of(sheet, ln)) \
+                and area.contains_point(fb.center):
+            number, count = parse_sheet(sheet_text)
             if number is not None:
                 put("sheet_number", ln, fb, number)
                 if count is not None and "sheet_count" not in fields:
@@ -855,6 +878,59 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             box = BBox.union_all(fb for _ln, fb in group)
             fields["title"] = Field(value=" ".join(ln.text for ln, _fb in group), label="", evidence="typography",
                                     bbox=box_from_frame(direction, box), label_bbox=box_from_frame(direction, box))
+            taken.update(ln.id for ln, _fb in group)
+    if "company" not in fields:
+        found = _company_cell(sheet, direction, [(ln, fb) for ln, fb in lines if ln.id not in taken], area, size)
+        if found is not None:
+            ln, fb, how = found
+            box = box_from_frame(direction, fb)
+            fields["company"] = Field(value=ln.text, label="", bbox=box, label_bbox=box, evidence=how)
+
+
+#: a name: three letters or more, no label colon, no path, link or formula characters, at most 50 characters
+_NAME_LIKE = re.compile(r"^(?=(?:.*[^\W\d_]){3})[^:_\\/@|=<>]{3,50}$")
+#: a document status printed where a company could stand (an ASME block's top cell holding "As-Built")
+_STATUS = re.compile(r"(?i)^(?:as[- ]?built|preliminary|draft|released|obsolete|superseded|approved|confidential|"
+                     r"proprietary|(?:not )?for (?:review|construction|information|approval|production)|void)$")
+
+
+def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]], area: BBox,
+                  size: float) -> tuple[Any, BBox, str] | None:
+    """The company printed without a label: a name (letters, a few words, no value of another field's form)
+    that is the first line of its own ruled cell in the block (at most two lines under it), no smaller than the cell's other text (a small
+    unknown label over its value is no company), in the block's top row of cells (``cell_top``) or beside a
+    logo image in the same cell (``logo``). Document statuses ("As-Built", "Preliminary") are no company.
+    Of several, a logo's first, then the largest, then the topmost."""
+    names = [(ln, fb) for ln, fb in lines if _NAME_LIKE.match(ln.text.strip()) and len(ln.text.split()) <= 6
+             and not _STATUS.match(ln.text.strip()) and not _DWG_NO.match(ln.text) and not _DATE.match(ln.text)
+             and not any(form.match(ln.text) for _k, form in _FORM_KEYS)
+             and sum(ch.isdigit() for ch in ln.text) * 2 <= sum(ch.isalpha() for ch in ln.text)]
+    if not names:
+        return None
+    rules = rules_for(sheet, direction)
+    others = [(o, box_to_frame(direction, o.bbox)) for o in sheet.layout.lines
+              if not o.invisible and round(o.direction) % 360 == direction and area.expand(size).intersects(box_to_frame(direction, o.bbox))]
+    images = [box_to_frame(direction, im.bbox) for im in sheet.images]
+    best: tuple[tuple[bool, float, float], Any, BBox, str] | None = None
+    tol = max(1.0, 0.5 * size)
+    for ln, fb in names:
+        cell = cell_around(rules, fb)
+        if cell is None:
+            continue
+        cb = BBox(*cell)
+        if cb.x0 < area.x0 - tol or cb.x1 > area.x1 + tol or cb.top < area.top - tol or cb.bottom > area.bottom + tol:
+            continue  # a cell of the block, not a view or the frame round it
+        mates = [(o, ob) for o, ob in others if o.id != ln.id and cb.contains_point(ob.center)]
+        if len(mates) > 2 or any(ob.center[1] < fb.top for _o, ob in mates) or any(o.size > 1.15 * ln.size for o, _ob in mates):
+            continue  # a cell of many lines (notes, a view), not the first line of its cell, or smaller than its other text
+        logo = any(cb.contains_point(ib.center) and ib.width < 0.9 * cb.width for ib in images)
+        top_row = cb.top <= area.top + tol
+        if not (logo or top_row):
+            continue
+        rank = (logo, round(ln.size, 1), -fb.top)
+        if best is None or rank > best[0]:
+            best = (rank, ln, fb, "logo" if logo else "cell_top")
+    return None if best is None else (best[1], best[2], best[3])
 
 
 @analyzer("title_block", requires={"words", "paths", "tables"}, assigns={"title_block"}, settings=TitleBlockSettings)
@@ -865,11 +941,47 @@ def title_block_analyzer(sheet: Sheet, settings: TitleBlockSettings) -> TitleBlo
     if tb is None:
         return None
 
-    def lowered(f: Field) -> Field:
+    def lowered(key: str, f: Field) -> Field:
         factor = drawn_text_factor_in(sheet, f.bbox)
-        return f if factor == 1.0 else replace(f, confidence=clamp(f.confidence * factor))
+        if factor == 1.0:
+            return f
+        if factor == READ_BACK_FACTOR and key in _CODE_FIELDS and (digits := digit_lookalikes(f.value)) != f.value:
+            f = replace(f, value=digits, printed=f.printed or f.value)
+        return replace(f, confidence=clamp(f.confidence * factor))
 
-    return replace(tb, fields={k: lowered(f) for k, f in tb.fields.items()}, other={k: lowered(f) for k, f in tb.other.items()})
+    return replace(tb, fields={k: lowered(k, f) for k, f in tb.fields.items()}, other={k: lowered("other", f) for k, f in tb.other.items()})
+
+
+def _read_sheet_of(sheet: SheetLike, ln: Any) -> str:
+    """A line's text, with the count of a "1 of 1" read from drawn shapes taken as digits ("1ofl" -> "1of1")."""
+    m = _SHEET_OF_READ.match(ln.text)
+    if m is None or drawn_text_factor(sheet, ln.glyph_ids) != READ_BACK_FACTOR:
+        return str(ln.text)
+    return m.group(1) + m.group(2).translate(_DIGITS_OF)
+
+
+_SHEET_OF_READ = re.compile(r"^(\d{1,3}\s*(?:of|OF|Of)\s*)([\dlIO|]{1,3})$")
+_DIGITS_OF = str.maketrans({"O": "0", "l": "1", "I": "1", "|": "1"})
+#: letters a shape reader confuses with digits
+_DIGIT_LOOKALIKES = {"O": "0", "o": "0", "l": "1", "I": "1", "|": "1"}
+
+
+def digit_lookalikes(code: str) -> str:
+    """A code read from drawn shapes with a letter that touches a digit and no other letter taken for that
+    digit: ``AF-O093`` -> ``AF-0093``, ``1l`` -> ``11``; ``AF-OPT1`` and ``IO-12`` are left as they are (a
+    letter beside the look-alike makes it a letter).
+
+    >>> digit_lookalikes("AF-O093"), digit_lookalikes("AF-OPT1"), digit_lookalikes("2O"), digit_lookalikes("IO-12")
+    ('AF-0093', 'AF-OPT1', '20', 'IO-12')
+    """
+    out = list(code)
+    for i, ch in enumerate(code):
+        if ch not in _DIGIT_LOOKALIKES:
+            continue
+        prev, nxt = code[i - 1] if i else "", code[i + 1] if i + 1 < len(code) else ""
+        if (prev.isdigit() or nxt.isdigit()) and not prev.isalpha() and not nxt.isalpha():
+            out[i] = _DIGIT_LOOKALIKES[ch]
+    return "".join(out)
 
 
 
