@@ -21,6 +21,8 @@ from pdftract.ingest.drawn_text import _markup, recover_drawn_text, text_looks_d
 from pdftract.model.primitives import UnicodeSource
 from pdftract.testing import simple_pdf
 
+from .conftest import CORPUS
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "drawn_text"
 _spec = importlib.util.spec_from_file_location("drawn_text_bench", ROOT / "benchmarks" / "drawn_text.py")
@@ -218,3 +220,19 @@ def test_a_close_shape_inside_a_word_is_not_dropped_for_its_small_margin() -> No
     assert _within_words(far, cells[:3], em=14.0)[1].text is None
     apart = [(0.0, 5.0), (16.0, 20.0), (30.0, 33.0)]
     assert _within_words(reads[:3], apart, em=14.0)[1].text is None
+
+
+def test_kicad_stroke_text_read_without_its_hidden_copy() -> None:
+    """KiCad 5's stroke font (open 4, flagged 1, long underscores) read by shape alone, scored against the
+    invisible copy KiCad writes over it (the exporter's own text, not ours): the benchmark's figures with margin."""
+    pdf = CORPUS / "sch-olimex-esp32-poe-kicad5.pdf"
+    if not pdf.exists():
+        pytest.skip("shared real corpus not present")
+    spec = importlib.util.spec_from_file_location("drawn_text_benchmark", Path(__file__).resolve().parent.parent / "benchmarks" / "drawn_text.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    r = bench.score_hidden_page(pdf, 1, False)
+    assert r["lines"] > 1000
+    assert r["edits"] / r["chars"] <= 0.17
+    assert r["designators_ok"] >= 0.75 * r["designators"]

@@ -90,6 +90,10 @@ TEXT_MARGIN = 0.05
 #: a shape inside a word (read neighbours at letter spacing) is taken this close even when its margin to
 #: another character is below TEXT_MARGIN, down to WORD_MARGIN
 WORD_ACCEPT, WORD_MARGIN = 0.35, 0.0
+#: ... and this far (distance, margin) when every other character is at least the margin farther
+WORD_CLEAR = (0.65, 0.3)
+#: an underscore inside a word is a bar at most this high (em), pen included
+UNDERSCORE_HEIGHT = 0.16
 #: a lone shape (no neighbours on a line) is read only this close (a stray tick is no ``1``)
 LONE_ACCEPT = 0.32
 #: narrow letters and digits are given a cell this wide (em) when word gaps are measured
@@ -348,7 +352,10 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
         hi = float(h[i])
         reach = LINK_GAP * max(hi, typical)
         best, best_gap = -1, math.inf
-        for j in idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]), float(sub[i, 2]) + reach, float(sub[i, 3]))):
+        # the band a little widened: an underscore lies just under its neighbours' band, and a bar's own band is flat
+        pad = 0.25 * max(hi, typical) if hi <= 0.15 * typical else 0.25 * hi
+        for j in idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]) - pad, float(sub[i, 2]) + reach,
+                                   float(sub[i, 3]) + pad)):
             if j == i or sub[j, 0] < sub[i, 0] + 0.3 * w[i]:
                 continue
             lo, hm = min(hi, float(h[j])), max(hi, float(h[j]))
@@ -359,7 +366,9 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
                 # over, so its baseline is either side of the band)
                 small, big = (i, j) if max(h[i], w[i]) <= max(h[j], w[j]) else (j, i)
                 edge = min(abs(sub[small, 1] - sub[big, 1]), abs(sub[small, 3] - sub[big, 3]))
-                if not (max(h[small], w[small]) <= 0.35 * h[big] and edge <= 0.25 * h[big] and overlap > 0):
+                # an underscore: a flat bar just under (or, turned over, over) the characters' band
+                bar = h[small] <= 0.22 * h[big] and 0.25 * h[big] <= w[small] <= 1.3 * h[big] and edge <= 0.25 * h[big]
+                if not bar and not (max(h[small], w[small]) <= 0.35 * h[big] and edge <= 0.25 * h[big] and overlap > 0):
                     continue
                 reach_v = float(h[big])
                 if any(k != small and min(sub[k, 2], sub[small, 2]) - max(sub[k, 0], sub[small, 0]) >= 0.5 * w[small]
@@ -826,20 +835,58 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
     return reads, stroked
 
 
-def _within_words(reads: list[_Read], cells: list[tuple[float, float]], em: float) -> list[_Read]:
-    """A close shape left unread only for its small margin (a single-storey ``a`` beside ``o``, ``d`` and ``q``)
-    takes its best reading when it stands inside a word: its neighbours on the line, one or two, are read and
-    no wider than a word gap away. Dropped, it would silently shorten the word (``Date`` read ``Dte``); taken,
-    it carries the low confidence of its margin."""
+def _in_word(r: _Read) -> bool:
+    """A neighbour that keeps a shape inside a word: a letter or digit, joining punctuation (``GPIO1/U0TXD``,
+    ``16.04``, ``EMAC_TX``), or itself a close shape left unread (``LT1785`` with ``17`` both unread)."""
+    if r.text is not None:
+        return r.text.isalnum() or r.text in _JOINERS
+    return _close(r)
+
+
+def _close(r: _Read) -> bool:
+    """A letter or digit close enough to take inside a word: within WORD_ACCEPT whatever its margin, or within
+    WORD_CLEAR when no other character comes near (KiCad's open ``4`` is far from every font's ``4`` and
+    farther from everything else)."""
+    return r.best.isalnum() and (r.distance <= WORD_ACCEPT or (r.distance <= WORD_CLEAR[0] and r.margin >= WORD_CLEAR[1]))
+
+
+_JOINERS = set("._-/\\(),")
+
+
+def _within_words(reads: list[_Read], cells: list[tuple[float, float]], em: float,
+                  spans: list[tuple[float, float]] | None = None, baseline: float | None = None) -> list[_Read]:
+    """Unread shapes inside a word (its neighbours on the line, one or two, no wider than a word gap away,
+    read as letters, digits or joining punctuation, or close shapes unread themselves, at least one of them
+    read), which dropped would silently shorten the word (``Date`` read ``Dte``):
+
+    * a close shape left unread only for its small margin (a single-storey ``a`` beside ``o``, ``d``, ``q``)
+      takes its best reading, with the low confidence of its margin;
+    * a flat bar on the baseline, a third of an em to an em long, is an underscore (``GPIO_0``): stroke fonts
+      draw it longer than any text font's, so it matches no template closely.
+
+    >>> bar = _Read(None, "_", 1.2, 0.4, 0.0, {})
+    >>> word = [_Read("A", "A", 0.1, 0.3, 0.9, {}), bar, _Read("B", "B", 0.1, 0.3, 0.9, {})]
+    >>> cells, spans = [(0.0, 6.0), (6.5, 16.0), (16.5, 22.0)], [(0.0, 7.2), (-0.8, 0.2), (0.0, 7.2)]
+    >>> "".join(r.text or "?" for r in _within_words(word, cells, 10.0, spans, 0.0))
+    'A_B'
+    """
     out = list(reads)
     for k, r in enumerate(reads):
-        if r.text is not None or not r.best.isalnum() or r.distance > WORD_ACCEPT or r.margin < WORD_MARGIN:
+        if r.text is not None:
             continue
         near = [j for j in (k - 1, k + 1) if 0 <= j < len(reads)]
         gaps = [cells[k][0] - cells[j][1] if j < k else cells[j][0] - cells[k][1] for j in near]
-        if near and all((reads[j].text or "").isalnum() for j in near) \
-                and all(g <= SPACE_MIN * em for g in gaps):
+        if not any(reads[j].text is not None for j in near) or not all(_in_word(reads[j]) for j in near) \
+                or any(g > SPACE_MIN * em for g in gaps):
+            continue
+        if _close(r):
             out[k] = replace(r, text=r.best)
+        elif spans is not None and baseline is not None:
+            lo, hi = spans[k]
+            width = cells[k][1] - cells[k][0]
+            if hi - lo <= UNDERSCORE_HEIGHT * em and 0.3 * em <= width <= 1.1 * em \
+                    and baseline - 0.3 * em <= lo and hi <= baseline + 0.12 * em:
+                out[k] = replace(r, text="_", best="_", confidence=DOT_CONFIDENCE)
     return out
 
 
@@ -866,7 +913,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         em, baseline = em2, base2
         reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant)
         cap, xh, _base = _refs([r.text for r in reads], spans)
-    reads = _within_words(reads, cells=_cells(chars, fb, [r.text for r in reads], em), em=em)
+    reads = _within_words(reads, _cells(chars, fb, [r.text for r in reads], em), em, spans, baseline)
     if len(chars) == 1:
         r = reads[0]
         w = float(max(fb[c, 2] for c in chars[0]) - min(fb[c, 0] for c in chars[0]))
