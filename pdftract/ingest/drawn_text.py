@@ -87,9 +87,9 @@ TEXT_GEOMETRY_WEIGHT = (0.3, 0.5, 0.5, 0.5)
 TEXT_ACCEPT = ACCEPT
 #: ... and when the best character outside its confusable group is this much farther
 TEXT_MARGIN = 0.05
-#: a shape inside a word (read neighbours at letter spacing) is taken this close even when its margin to
-#: another character is below TEXT_MARGIN, down to WORD_MARGIN
-WORD_ACCEPT, WORD_MARGIN = 0.35, 0.0
+#: a letter or digit inside a word (neighbours at letter spacing) is taken this close whatever its margin to
+#: another character ...
+WORD_ACCEPT = 0.35
 #: ... and this far (distance, margin) when every other character is at least the margin farther
 WORD_CLEAR = (0.65, 0.3)
 #: an underscore inside a word is a bar at most this high (em), pen included
