@@ -694,22 +694,6 @@ _SIZE = re.compile(r"^(?:A[0-4]|ANSI [A-E]|[Аа][0-4])$")
 
 
 _COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限")
-def _projection_words(sheet: SheetLike, direction: int, ln: Any, fb: BBox) -> str:
-    """``THIRD ANGLE`` with the word ``PROJECTION`` printed on the line under it (or over it) read as one value."""
-    text = str(ln.text).strip()
-    if "projection" in text.lower():
-        return text
-    for other in sheet.layout.lines:
-        ob = box_to_frame(direction, other.bbox)
-        if other.invisible or round(other.direction) % 360 != direction or other.text.strip().lower() != "projection":
-            continue
-        if ob.x0 < fb.x1 and ob.x1 > fb.x0 and 0 <= ob.top - fb.bottom <= 0.8 * ln.size:
-            return f"{text} {other.text.strip()}"
-        if ob.x0 < fb.x1 and ob.x1 > fb.x0 and 0 <= fb.top - ob.bottom <= 0.8 * ln.size:
-            return f"{other.text.strip()} {text}"
-    return text
-
-
 #: the projection method printed in words ("THIRD ANGLE PROJECTION", "1st angle", "projection européenne")
 _PROJECTION = re.compile(r"(?i)^(?:(?:first|third|1st|3rd)[\s-]+angle(?:\s+(?:projection|method))?|(?:european|american)\s+projection"
                          r"|projection\s+(?:européenne|europeenne|américaine|americaine))$")
@@ -897,9 +881,9 @@ _STATUS = re.compile(r"(?i)^(?:as[- ]?built|preliminary|draft|released|obsolete|
 def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]], area: BBox,
                   size: float) -> tuple[Any, BBox, str] | None:
     """The company printed without a label: a name (letters, a few words, no value of another field's form)
-    that is the first line of its own ruled cell in the block (at most two lines under it), no smaller than the cell's other text (a small
-    unknown label over its value is no company), in the block's top row of cells (``cell_top``) or beside a
-    logo image in the same cell (``logo``). Document statuses ("As-Built", "Preliminary") are no company.
+    that is the first line of its own ruled cell in the block (at most two lines under it), no smaller than
+    the cell's other text (a small unknown label over its value is no company), in the block's top row of
+    cells (``cell_top``) or beside a logo image in the same cell (``logo``). Document statuses ("As-Built", "Preliminary") are no company.
     Of several, a logo's first, then the largest, then the topmost."""
     names = [(ln, fb) for ln, fb in lines if _NAME_LIKE.match(ln.text.strip()) and len(ln.text.split()) <= 6
              and not _STATUS.match(ln.text.strip()) and not _DWG_NO.match(ln.text) and not _DATE.match(ln.text)
@@ -952,6 +936,24 @@ def title_block_analyzer(sheet: Sheet, settings: TitleBlockSettings) -> TitleBlo
     return replace(tb, fields={k: lowered(k, f) for k, f in tb.fields.items()}, other={k: lowered("other", f) for k, f in tb.other.items()})
 
 
+def _projection_words(sheet: SheetLike, direction: int, ln: Any, fb: BBox) -> str:
+    """``THIRD ANGLE`` with the word ``PROJECTION`` printed on the line under it (or over it) read as one value."""
+    text = str(ln.text).strip()
+    if "projection" in text.lower():
+        return text
+    for other in sheet.layout.lines:
+        if other.text.strip().lower() != "projection" or other.invisible or round(other.direction) % 360 != direction:
+            continue
+        ob = box_to_frame(direction, other.bbox)
+        if ob.x0 >= fb.x1 or ob.x1 <= fb.x0:
+            continue
+        if 0 <= ob.top - fb.bottom <= 0.8 * ln.size:
+            return f"{text} {other.text.strip()}"
+        if 0 <= fb.top - ob.bottom <= 0.8 * ln.size:
+            return f"{other.text.strip()} {text}"
+    return text
+
+
 def _read_sheet_of(sheet: SheetLike, ln: Any) -> str:
     """A line's text, with the count of a "1 of 1" read from drawn shapes taken as digits ("1ofl" -> "1of1")."""
     m = _SHEET_OF_READ.match(ln.text)
@@ -961,9 +963,9 @@ def _read_sheet_of(sheet: SheetLike, ln: Any) -> str:
 
 
 _SHEET_OF_READ = re.compile(r"^(\d{1,3}\s*(?:of|OF|Of)\s*)([\dlIO|]{1,3})$")
-_DIGITS_OF = str.maketrans({"O": "0", "l": "1", "I": "1", "|": "1"})
 #: letters a shape reader confuses with digits
 _DIGIT_LOOKALIKES = {"O": "0", "o": "0", "l": "1", "I": "1", "|": "1"}
+_DIGITS_OF = str.maketrans(_DIGIT_LOOKALIKES)
 
 
 def digit_lookalikes(code: str) -> str:
