@@ -52,9 +52,9 @@ def _names(split: str, kind: str) -> list[str]:
 
 @pytest.mark.parametrize(("split", "kind", "limit"), [
     ("tune", "outline", 0.02),
-    ("heldout", "outline", 0.08),
+    ("heldout", "outline", 0.05),
     ("tune", "stroke", 0.04),
-    ("heldout", "stroke", 0.11),
+    ("heldout", "stroke", 0.05),
 ])
 def test_character_error_rate(split: str, kind: str, limit: float) -> None:
     names = _names(split, kind)
@@ -234,5 +234,85 @@ def test_kicad_stroke_text_read_without_its_hidden_copy() -> None:
     spec.loader.exec_module(bench)
     r = bench.score_hidden_page(pdf, 1, False)
     assert r["lines"] > 1000
-    assert r["edits"] / r["chars"] <= 0.17
+    assert r["edits"] / r["chars"] <= 0.16
     assert r["designators_ok"] >= 0.75 * r["designators"]
+
+
+def _per(near: dict[str, float], far: float = 0.9) -> "np.ndarray":
+    """A shape's distances to every template character: ``far`` except the given ones."""
+    import numpy as np
+
+    from pdftract.ingest.drawn_text import _LABELS, _label_index
+    from pdftract.ingest.outlines import templates
+
+    if not _LABELS:
+        _LABELS.append(_label_index(templates("text_templates.npz").labels))
+    chars = _LABELS[0][2]
+    per = np.full(len(chars), far, dtype=np.float32)
+    for ch, d in near.items():
+        per[chars.index(ch)] = d
+    return per
+
+
+def test_a_word_of_unread_shapes_is_read_as_the_lexicon_word_they_are_nearest() -> None:
+    from pdftract.ingest.drawn_text import LEX_ACCEPT, _lexicon_words, _Read
+
+    def unread(near: dict[str, float]) -> _Read:
+        per = _per(near)
+        best = min(near, key=lambda c: near[c])
+        return _Read(None, best, near[best], 0.01, 0.0, {}, per)
+
+    def sure(ch: str) -> _Read:
+        return _Read(ch, ch, 0.1, 0.3, 0.9, {ch: 0.1}, _per({ch: 0.1}), None, "shape")
+
+    cells = [(10.0 * i, 10.0 * i + 8.0) for i in range(6)]
+    # C?PPER: every shape unread on its own (an unseen font), each nearest its own letter, some nearly as near
+    # another one; as a word nothing but COPPER is that near
+    word = [unread({"C": 0.5, "G": 0.52}), unread({"O": 0.55, "Q": 0.58}), unread({"P": 0.5, "F": 0.52}),
+            unread({"P": 0.5, "R": 0.55}), unread({"E": 0.45, "F": 0.5}), unread({"R": 0.5, "K": 0.55})]
+    got = _lexicon_words(word, cells, em=12.0)
+    assert "".join(r.text or "?" for r in got) == "COPPER"
+    assert all(r.how == "lexicon" and 0 < r.confidence < 1 for r in got)
+    # a shape read surely keeps its reading: the lexicon only fills the gaps (no word fits "CXPPER")
+    fixed = [word[0], sure("X")] + word[2:]
+    assert [r.text for r in _lexicon_words(fixed, cells, em=12.0)] == [None, "X", None, None, None, None]
+    # shapes far from every letter are not forced into a word
+    vague = [unread({c: LEX_ACCEPT + 0.2}) for c in "COPPER"]
+    assert all(r.text is None for r in _lexicon_words(vague, cells, em=12.0))
+    # a digit read in it keeps the word as read (a part code is no dictionary word)
+    coded = [sure("4")] + word[1:]
+    assert [r.text for r in _lexicon_words(coded, cells, em=12.0)] == ["4", None, None, None, None, None]
+
+
+def test_a_shape_read_surely_elsewhere_on_the_page_teaches_its_twins() -> None:
+    import numpy as np
+
+    from pdftract.ingest.drawn_text import PAGE_MATCH, _Line, _page_shapes, _Read
+
+    rng = np.random.default_rng(7)
+    n = len(_per({}))
+    a, b, other = (rng.uniform(0.3, 1.2, n).astype(np.float32) for _ in range(3))  # three different shapes
+    line = _Line(0, [[0], [1]], ["a", "b"], [_Read("a", "a", 0.2, 0.1, 0.8, {}, a, ("a",), "shape"),
+                                             _Read("b", "b", 0.2, 0.1, 0.8, {}, b, ("b",), "shape")],
+                 [False, False], [False, False], [(0.0, 5.0), (6.0, 11.0)], 0.0, 10.0, -0.2)
+    # the same letter drawn a little differently (another place, another flattening of its curves)
+    twin = a + rng.uniform(-PAGE_MATCH / 2, PAGE_MATCH / 2, n).astype(np.float32)
+    taught = _page_shapes([line], {("a",): a, ("twin",): twin, ("other",): other})
+    assert taught == {("a",): "a", ("twin",): "a"}
+    # a bar read surely teaches nothing, even in a word: linework beside a word (a pin stroke) reads as one
+    bar = _Line(0, [[0], [1]], ["l", "b"], [_Read("l", "l", 0.1, 0.3, 0.9, {}, a, ("l",), "shape"), line.reads[1]],
+                [False, False], [False, False], [(0.0, 1.0), (2.0, 7.0)], 0.0, 10.0, -0.1)
+    assert _page_shapes([bar], {("twin",): twin}) == {}
+
+
+def test_outlined_text_in_a_font_the_templates_lack_is_read_by_words() -> None:
+    """A wire-harness drawing whose text (a bold slab mono and a condensed bold sans, neither among the
+    templates) was converted to outlines: its labels and BOM words, read off the rendered sheet, come back."""
+    pdf = CORPUS / "harness-ender3-red-wire-outlined.pdf"
+    if not pdf.exists():
+        pytest.skip("shared real corpus not present")
+    words = {w.text.rstrip(".:") for w in pdftract.open(pdf).page(1).words}
+    printed = ["APPROVALS", "CHECKED", "ISSUED", "DATE", "DRAWING", "REV", "UNIT", "SIGN", "REVISION", "ORIGINOR",
+               "Silicone", "Tinned", "copper", "spring", "terminal", "MATERIAL", "SCALE", "SHEET", "Model", "Name"]
+    found = [w for w in printed if w in words]
+    assert len(found) >= 12, found

@@ -55,6 +55,7 @@ import numpy as np
 
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, union_find
+from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
@@ -94,6 +95,17 @@ WORD_ACCEPT = 0.35
 WORD_CLEAR = (0.65, 0.3)
 #: an underscore inside a word is a bar at most this high (em), pen included
 UNDERSCORE_HEIGHT = 0.16
+#: a word with shapes left unread is read as the lexicon word its shapes are this close to on average ...
+LEX_ACCEPT = 0.7
+#: ... when the next word is this much farther, no shape is farther than LEX_CHAR_MAX from its letter ...
+LEX_MARGIN = 0.06
+LEX_CHAR_MAX = 1.0
+#: ... and the word has at least this many letters
+LEX_MIN = 3
+#: confidence of a shape read as the same shape read surely elsewhere on the page ...
+PAGE_CONFIDENCE = 0.6
+#: ... the same: its mean distance to every character this close to the sure shape's
+PAGE_MATCH = 0.03
 #: a lone shape (no neighbours on a line) is read only this close (a stray tick is no ``1``)
 LONE_ACCEPT = 0.32
 #: narrow letters and digits are given a cell this wide (em) when word gaps are measured
@@ -502,6 +514,18 @@ class _Read:
     margin: float  # to the closest character outside best's confusable group
     confidence: float
     alts: dict[str, float]  # distances of the characters of best's confusable group
+    per: np.ndarray | None = None  # the distance to every character (in the order of _LABELS[0][2])
+    key: tuple[object, ...] | None = None  # the shape as matched (its normalised points)
+    how: str = ""  # how it was read: "shape" (its own match), "word", "lexicon", "page", "dot"; "" unread
+
+
+@dataclass
+class _Adapt:
+    """What the page taught: shapes read surely elsewhere on it (``page``: shape key -> character), and the
+    keys of the shapes a line left unread (``unread``, collected while reading it)."""
+
+    page: dict[tuple[object, ...], str] = field(default_factory=dict)
+    unread: dict[tuple[object, ...], np.ndarray] = field(default_factory=dict)
 
 
 _UNREAD = _Read(None, "", 9.0, 0.0, 0.0, {})
@@ -518,7 +542,8 @@ def _label_index(labels: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, list[
 _LABELS: list[tuple[np.ndarray, np.ndarray, list[str]]] = []
 
 
-def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, baseline: float, u0: float) -> _Read:
+def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, baseline: float, u0: float,
+              adapt: _Adapt | None = None) -> _Read:
     """One character shape in its frame (u along, v up) against the text templates.
 
     The costly part (the shape's centre-line distance to every template) depends on the shape alone and is
@@ -569,7 +594,15 @@ def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, 
     ok = dt <= TEXT_ACCEPT and margin >= TEXT_MARGIN
     closeness = max(0.0, min(1.0, 1.0 - dt / (2 * TEXT_ACCEPT)))
     conf = round(closeness * min(1.0, 0.5 + margin / (4 * TEXT_MARGIN)), 3)
-    return _Read(top if ok else None, top, dt, margin, conf, alts)
+    if not ok and adapt is not None:
+        taught = adapt.page.get(key)
+        if taught is not None and taught in chars:
+            # the same shape was read surely elsewhere on the page: this font's own letter
+            per = per.copy()
+            per[chars.index(taught)] = min(float(per.min()), dt)
+            return _Read(taught, taught, dt, margin, PAGE_CONFIDENCE, {**alts, taught: float(per.min())}, per, key, "page")
+        adapt.unread[key] = per
+    return _Read(top if ok else None, top, dt, margin, conf, alts, per, key, "shape" if ok else "")
 
 
 def _stroke_features(strokes: list[np.ndarray]) -> Features | None:
@@ -719,27 +752,27 @@ def _spaces(cells: list[tuple[float, float]], em: float) -> list[bool]:
     return [g > limit for g in gaps] + [False]
 
 
-def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms
-               ) -> _Line | None:
+def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
+               adapt: _Adapt | None = None) -> _Line | None:
     """Read one line of character shapes. A vertical line is tried both ways (90 and 270 degrees) on its
     first :data:`PROBE` characters, and read fully the better way; a horizontal one that reads badly is tried
     upside down. Linework that is no text stops after the probe. ``None`` when too little of it reads."""
     if direction == 90:
-        probes = [p for p in (_read_as(d, chars, comps, cbox, atoms, limit=PROBE) for d in (90, 270)) if p is not None]
+        probes = [p for p in (_read_as(d, chars, comps, cbox, atoms, limit=PROBE, adapt=adapt) for d in (90, 270)) if p is not None]
         if not probes:
             return None
         direction = max(probes, key=lambda p: p.score).direction
     elif len(chars) > PROBE:
-        probe = _read_as(0, chars, comps, cbox, atoms, limit=PROBE)
+        probe = _read_as(0, chars, comps, cbox, atoms, limit=PROBE, adapt=adapt)
         if probe is not None and not any(t is not None for t in probe.texts):
-            flipped = _read_as(180, chars, comps, cbox, atoms, limit=PROBE)
+            flipped = _read_as(180, chars, comps, cbox, atoms, limit=PROBE, adapt=adapt)
             if flipped is None or not any(t is not None for t in flipped.texts):
                 return None  # neither way does any of its first characters read: linework
-    best = _read_as(direction, chars, comps, cbox, atoms)
+    best = _read_as(direction, chars, comps, cbox, atoms, adapt=adapt)
     if best is None:
         return None
     if direction == 0 and len(chars) >= 3 and sum(1 for t in best.texts if t is not None) < LINE_READ_SHARE * len(chars):
-        got = _read_as(180, chars, comps, cbox, atoms)
+        got = _read_as(180, chars, comps, cbox, atoms, adapt=adapt)
         # upside down only when every character reads and clearly better so
         if got is not None and all(t is not None for t in got.texts) and got.score > best.score + UPSIDE_DOWN_MARGIN:
             best = got
@@ -803,14 +836,14 @@ def _dot(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> _Read | N
         return None
     centres = sorted(float((b[1] + b[3]) / 2 - baseline) / em for b in boxes)
     if len(ch) == 1 and centres[0] <= 0.15:
-        return _Read(".", ".", 0.0, 1.0, DOT_CONFIDENCE, {".": 0.0})
+        return _Read(".", ".", 0.0, 1.0, DOT_CONFIDENCE, {".": 0.0}, how="dot")
     if len(ch) == 2 and centres[0] <= 0.15 and 0.3 <= centres[1] <= 0.65:
-        return _Read(":", ":", 0.0, 1.0, DOT_CONFIDENCE, {":": 0.0})
+        return _Read(":", ":", 0.0, 1.0, DOT_CONFIDENCE, {":": 0.0}, how="dot")
     return None
 
 
 def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, fb: np.ndarray,
-                  em: float, baseline: float, slant: float = 0.0) -> tuple[list[_Read], list[bool]]:
+                  em: float, baseline: float, slant: float = 0.0, adapt: _Adapt | None = None) -> tuple[list[_Read], list[bool]]:
     """Every character of a line matched, its points first set upright when the line slants."""
     reads: list[_Read] = []
     stroked: list[bool] = []
@@ -830,7 +863,7 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
             below = [float(min(fb[c, 1] for c in chars[k - 1])), float(min(fb[c, 1] for c in chars[k + 1]))]
             if abs(below[0] - below[1]) <= 0.06 * em and min(below) > baseline + 0.1 * em:
                 dot = _dot(ch, fb, em, sum(below) / 2)
-        reads.append(dot if dot is not None else _classify(contours, strokes, em, baseline, u0))
+        reads.append(dot if dot is not None else _classify(contours, strokes, em, baseline, u0, adapt))
         stroked.append(not contours)
     return reads, stroked
 
@@ -880,18 +913,89 @@ def _within_words(reads: list[_Read], cells: list[tuple[float, float]], em: floa
                 or any(g > SPACE_MIN * em for g in gaps):
             continue
         if _close(r):
-            out[k] = replace(r, text=r.best)
+            out[k] = replace(r, text=r.best, how="word")
         elif spans is not None and baseline is not None:
             lo, hi = spans[k]
             width = cells[k][1] - cells[k][0]
             if hi - lo <= UNDERSCORE_HEIGHT * em and 0.3 * em <= width <= 1.1 * em \
                     and baseline - 0.3 * em <= lo and hi <= baseline + 0.12 * em:
-                out[k] = replace(r, text="_", best="_", confidence=DOT_CONFIDENCE)
+                out[k] = replace(r, text="_", best="_", confidence=DOT_CONFIDENCE, how="word")
+    return out
+
+
+#: punctuation that may open or close a word read as a whole (``NO.``, ``(TYP)``, ``DATE:``)
+_WORD_EDGE = set(".,:;()'\"")
+
+
+def _letter_columns() -> tuple[np.ndarray, np.ndarray]:
+    """Indices of the capital and the small form of each letter of the lexicon's alphabet in the per-character
+    distances of a read."""
+    chars = _LABELS[0][2]
+    return (np.array([chars.index(c.upper()) for c in ALPHABET], dtype=np.intp),
+            np.array([chars.index(c) for c in ALPHABET], dtype=np.intp))
+
+
+def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: float) -> list[_Read]:
+    """Words some of whose shapes stayed unread, read as a whole against the lexicon
+    (:mod:`pdftract.ingest.lexicon`): taken when the nearest word's shapes are :data:`LEX_ACCEPT` close on
+    average, none farther than :data:`LEX_CHAR_MAX`, and the next word :data:`LEX_MARGIN` farther. Only
+    words of letters (a digit read in it keeps the word as read); the case (capitals, small, capital first)
+    is the one the shapes are closest to, and the word's characters get the word's confidence."""
+    if not _LABELS or len(reads) < LEX_MIN:
+        return reads
+    upper, lower = _letter_columns()
+    spaces = _spaces(cells, em)
+    out = list(reads)
+    start = 0
+    for k in range(len(reads)):
+        if not (spaces[k] or k == len(reads) - 1):
+            continue
+        lo, hi = start, k + 1
+        start = k + 1
+        while lo < hi and reads[lo].text is not None and reads[lo].text in _WORD_EDGE:
+            lo += 1
+        while hi > lo and reads[hi - 1].text is not None and reads[hi - 1].text in _WORD_EDGE:
+            hi -= 1
+        word = reads[lo:hi]
+        if not LEX_MIN <= len(word) or all(r.text is not None for r in word) or any(r.per is None for r in word):
+            continue
+        if any(r.text is not None and not r.text.isalpha() for r in word):
+            continue
+        per = np.stack([r.per for r in word if r.per is not None])
+        up, low = per[:, upper], per[:, lower]
+        dist = np.minimum(up, low)
+        # the shapes read one by one stay as read (or another of their confusable group): the lexicon fills gaps
+        for j, r in enumerate(word):
+            if r.text is not None:
+                allowed = [ALPHABET.index(c) for c in {r.text.lower(), *(g.lower() for g in _GROUP.get(r.text, r.text))}
+                           if c in ALPHABET]
+                keep = dist[j, allowed]
+                dist[j, :] = 9.0
+                dist[j, allowed] = keep
+        hit = best_word(dist)
+        if hit is None:
+            continue
+        text, mean, margin = hit
+        if mean > LEX_ACCEPT or margin < LEX_MARGIN:
+            continue
+        idx = np.array([ALPHABET.index(c) for c in text], dtype=np.intp)
+        rows = np.arange(len(word))
+        if float(dist[rows, idx].max()) > LEX_CHAR_MAX:
+            continue
+        forms = {"upper": float(up[rows, idx].sum()), "lower": float(low[rows, idx].sum()),
+                 "title": float(up[0, idx[0]] + low[rows[1:], idx[1:]].sum())}
+        form = min(forms, key=lambda f: (forms[f], f))
+        spelled = text.upper() if form == "upper" else (text.capitalize() if form == "title" else text)
+        conf = round(max(0.0, min(1.0, 1.0 - mean / (2 * LEX_ACCEPT))) * min(1.0, 0.5 + margin / (4 * LEX_MARGIN)), 3)
+        for j, ch in enumerate(spelled):
+            r = word[j]
+            out[lo + j] = replace(r, text=ch, best=ch, distance=float(dist[j, idx[j]]), margin=margin, confidence=conf,
+                                  alts={ch: float(dist[j, idx[j]])}, how="lexicon")
     return out
 
 
 def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
-             limit: int | None = None) -> _Line | None:
+             limit: int | None = None, adapt: _Adapt | None = None) -> _Line | None:
     """The line read in direction ``d`` (only its first ``limit`` characters when given: a probe)."""
     fb = _frame_boxes(d, cbox)
     chars = sorted(chars_in, key=lambda ch: float(min(fb[c, 0] for c in ch)))[:limit]
@@ -904,16 +1008,17 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
     baseline = float(np.median(tall)) if tall else float(min(a for a, _b in spans))
     em = line_h / CAP_EM
     slant = _slant(d, chars, comps, atoms, line_h)
-    reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant)
+    reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt)
     cap, xh, base = _refs([r.text for r in reads], spans)
     # the size and baseline the characters themselves tell; read again when they differ from the first guess
     em2 = cap / CAP_EM if cap is not None else (xh / X_EM if xh is not None else em)
     base2 = base if base is not None else baseline
     if abs(em2 - em) > 0.12 * em or abs(base2 - baseline) > 0.06 * em:
         em, baseline = em2, base2
-        reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant)
+        reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt)
         cap, xh, _base = _refs([r.text for r in reads], spans)
     reads = _within_words(reads, _cells(chars, fb, [r.text for r in reads], em), em, spans, baseline)
+    reads = _lexicon_words(reads, _cells(chars, fb, [r.text for r in reads], em), em)
     if len(chars) == 1:
         r = reads[0]
         w = float(max(fb[c, 2] for c in chars[0]) - min(fb[c, 0] for c in chars[0]))
@@ -1081,60 +1186,112 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         for chain in _chains(fb, mine):
             assigned.setdefault(d, []).extend(_split_sizes(fb, _characters(fb, chain)))
 
+    # every line read once; then the lines with shapes left unread that were read surely elsewhere on the page
+    # (a font repeats its shapes) are read again with what the page taught
+    read_lines: list[tuple[int, list[list[int]], _Line | None, dict[tuple[object, ...], np.ndarray]]] = []
     for d in (0, 90):
         for chars in assigned.get(d, []):
-            drawn = _read_line(d, chars, comps, cbox, atoms)
-            if drawn is None:
-                result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
-                continue
-            if all(t is None or t in BARS for t in drawn.texts):
-                continue  # only bars and dots: hatching, a dotted line, a pin stroke, not text
-            fb = _frame_boxes(drawn.direction, cbox)
-            em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
-            source = UnicodeSource.STROKE_MATCH if all(drawn.stroked) else UnicodeSource.OUTLINE_MATCH
-            font = STROKE_FONT if source is UnicodeSource.STROKE_MATCH else OUTLINE_FONT
-            read_at = [k for k, t in enumerate(drawn.texts) if t is not None]
-            result.unread += len(drawn.chars) - len(read_at)
-            for pos, k in enumerate(read_at):
-                ch, text, r = drawn.chars[k], drawn.texts[k], drawn.reads[k]
-                u0 = float(min(fb[c, 0] for c in ch))
-                u1 = float(max(fb[c, 2] for c in ch))
-                nk = read_at[pos + 1] if pos + 1 < len(read_at) else None
-                nxt = float(min(fb[c, 0] for c in drawn.chars[nk])) if nk is not None else None
-                space = nk is not None and any(drawn.spaces[k:nk])
-                advance = (u1 - u0) if (nxt is None or space) else (nxt - u0)
-                ox, oy = from_frame(direction, u0, baseline)
-                corners = [from_frame(direction, uu, vv) for uu in (u0, u1) for vv in (baseline - 0.22 * em, baseline + CAP_EM * em)]
-                bbox = BBox.from_points(corners + [(float(cbox[c, 0]), float(cbox[c, 1])) for c in ch]
-                                        + [(float(cbox[c, 2]), float(cbox[c, 3])) for c in ch])
-                first = paths[int(atoms.path[comps[ch[0]][0]])]
-                colour = first.fill_color if first.fill else first.stroke_color
+            adapt = _Adapt()
+            read_lines.append((d, chars, _read_line(d, chars, comps, cbox, atoms, adapt), adapt.unread))
+    unread_shapes: dict[tuple[object, ...], np.ndarray] = {}
+    for _d, _c, _ln, u in read_lines:
+        unread_shapes.update(u)
+    page = _page_shapes([ln for _d, _c, ln, _u in read_lines if ln is not None], unread_shapes)
+    if page:
+        for i, (d, chars, _drawn, unread) in enumerate(read_lines):
+            if unread & page.keys():
+                again = _read_line(d, chars, comps, cbox, atoms, _Adapt(page=page))
+                if again is not None:
+                    read_lines[i] = (d, chars, again, {})
+    for d, chars, drawn, _unread in read_lines:
+        if drawn is None:
+            result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
+            continue
+        if all(t is None or t in BARS for t in drawn.texts):
+            continue  # only bars and dots: hatching, a dotted line, a pin stroke, not text
+        fb = _frame_boxes(drawn.direction, cbox)
+        em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
+        source = UnicodeSource.STROKE_MATCH if all(drawn.stroked) else UnicodeSource.OUTLINE_MATCH
+        font = STROKE_FONT if source is UnicodeSource.STROKE_MATCH else OUTLINE_FONT
+        read_at = [k for k, t in enumerate(drawn.texts) if t is not None]
+        result.unread += len(drawn.chars) - len(read_at)
+        for pos, k in enumerate(read_at):
+            ch, text, r = drawn.chars[k], drawn.texts[k], drawn.reads[k]
+            u0 = float(min(fb[c, 0] for c in ch))
+            u1 = float(max(fb[c, 2] for c in ch))
+            nk = read_at[pos + 1] if pos + 1 < len(read_at) else None
+            nxt = float(min(fb[c, 0] for c in drawn.chars[nk])) if nk is not None else None
+            space = nk is not None and any(drawn.spaces[k:nk])
+            advance = (u1 - u0) if (nxt is None or space) else (nxt - u0)
+            ox, oy = from_frame(direction, u0, baseline)
+            corners = [from_frame(direction, uu, vv) for uu in (u0, u1) for vv in (baseline - 0.22 * em, baseline + CAP_EM * em)]
+            bbox = BBox.from_points(corners + [(float(cbox[c, 0]), float(cbox[c, 1])) for c in ch]
+                                    + [(float(cbox[c, 2]), float(cbox[c, 3])) for c in ch])
+            first = paths[int(atoms.path[comps[ch[0]][0]])]
+            colour = first.fill_color if first.fill else first.stroke_color
+            out.append(Glyph(
+                id=next_id, text=str(text), code=0, font=font, size=round(em, 3), bbox=bbox, origin=(ox, oy),
+                direction=float(direction), upright=direction == 0, mirrored=False, matrix=_matrix(direction, em, ox, oy),
+                advance=advance, fill_color=colour, stroke_color=None, render_mode=0, source=source, confidence=r.confidence))
+            next_id += 1
+            if drawn.stroked[k]:
+                result.stroke += 1
+            else:
+                result.outline += 1
+            for c in ch:
+                consumed_atoms.extend(comps[c])
+            if space and nxt is not None:
+                sx, sy = from_frame(direction, u1, baseline)
                 out.append(Glyph(
-                    id=next_id, text=str(text), code=0, font=font, size=round(em, 3), bbox=bbox, origin=(ox, oy),
-                    direction=float(direction), upright=direction == 0, mirrored=False, matrix=_matrix(direction, em, ox, oy),
-                    advance=advance, fill_color=colour, stroke_color=None, render_mode=0, source=source, confidence=r.confidence))
+                    id=next_id, text=" ", code=32, font=font, size=round(em, 3),
+                    bbox=BBox.from_points([from_frame(direction, uu, vv) for uu in (u1, nxt) for vv in (baseline, baseline + CAP_EM * em)]),
+                    origin=(sx, sy), direction=float(direction), upright=direction == 0, mirrored=False,
+                    matrix=_matrix(direction, em, sx, sy), advance=nxt - u1, fill_color=None, stroke_color=None,
+                    render_mode=0, source=source, confidence=r.confidence))
                 next_id += 1
-                if drawn.stroked[k]:
-                    result.stroke += 1
-                else:
-                    result.outline += 1
-                for c in ch:
-                    consumed_atoms.extend(comps[c])
-                if space and nxt is not None:
-                    sx, sy = from_frame(direction, u1, baseline)
-                    out.append(Glyph(
-                        id=next_id, text=" ", code=32, font=font, size=round(em, 3),
-                        bbox=BBox.from_points([from_frame(direction, uu, vv) for uu in (u1, nxt) for vv in (baseline, baseline + CAP_EM * em)]),
-                        origin=(sx, sy), direction=float(direction), upright=direction == 0, mirrored=False,
-                        matrix=_matrix(direction, em, sx, sy), advance=nxt - u1, fill_color=None, stroke_color=None,
-                        render_mode=0, source=source, confidence=r.confidence))
-                    next_id += 1
     if pending:
         out = _confirmed_hidden(pending, out, result)
     result.why = {k: n for k, n in result.why.items() if n}
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
     result.text_paths = _text_paths(consumed_atoms, atoms)
     return result
+
+
+def _page_shapes(lines: list[_Line], unread: dict[tuple[object, ...], np.ndarray]) -> dict[tuple[object, ...], str]:
+    """What the page teaches about the shapes it left unread: a font repeats its shapes, so an unread shape
+    that is the same as one read surely elsewhere on the page (by its own match or as a lexicon word) is that
+    character. The same: its distances to every character (size and place on the line included) within
+    :data:`PAGE_MATCH` on average of the sure shape's, and the nearest sure shape of another character
+    PAGE_MATCH farther. A shape read as characters of different confusable groups teaches nothing, nor do
+    bars and dots (what linework reads as: a pin stroke beside a word is no ``l``) and lines of nothing else.
+    Returns unread shape key -> character."""
+    votes: dict[tuple[object, ...], dict[str, int]] = {}
+    profile: dict[tuple[object, ...], np.ndarray] = {}
+    for ln in lines:
+        if all(t is None or t in BARS for t in ln.texts):
+            continue
+        for r in ln.reads:
+            if r.how in ("shape", "lexicon") and r.key is not None and r.text and r.text not in BARS and r.per is not None:
+                v = votes.setdefault(r.key, {})
+                v[r.text] = v.get(r.text, 0) + 1
+                profile.setdefault(r.key, r.per)
+    sure = [(key, max(sorted(v), key=lambda t: v[t])) for key, v in votes.items() if len({_GROUP.get(t, t) for t in v}) == 1]
+    out = {key: t for key, t in sure if key in unread}
+    todo = [key for key in unread if key not in votes]
+    if not sure or not todo:
+        return out
+    known = np.stack([profile[key] for key, _t in sure])
+    labels = [t for _key, t in sure]
+    group = np.array([_GROUP.get(t, t) for t in labels])
+    for start in range(0, len(todo), 256):
+        keys = todo[start:start + 256]
+        gap = np.abs(np.stack([unread[k] for k in keys])[:, None, :] - known[None, :, :]).mean(axis=2)
+        for row, key in enumerate(keys):
+            j = int(np.argmin(gap[row]))
+            other = gap[row][group != group[j]]
+            if gap[row, j] <= PAGE_MATCH and (len(other) == 0 or float(other.min()) >= gap[row, j] + PAGE_MATCH):
+                out[key] = labels[j]
+    return out
 
 
 def _tail(inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray, size: float) -> list[int]:
