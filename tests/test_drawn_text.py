@@ -316,3 +316,22 @@ def test_outlined_text_in_a_font_the_templates_lack_is_read_by_words() -> None:
                "Silicone", "Tinned", "copper", "spring", "terminal", "MATERIAL", "SCALE", "SHEET", "Model", "Name"]
     found = [w for w in printed if w in words]
     assert len(found) >= 12, found
+
+
+def test_an_unread_shape_in_a_number_is_read_among_the_digits() -> None:
+    from pdftract.ingest.drawn_text import NUMBER_ACCEPT, _number_words, _Read
+
+    def sure(ch: str) -> _Read:
+        return _Read(ch, ch, 0.1, 0.3, 0.9, {ch: 0.1}, _per({ch: 0.1}), None, "shape")
+
+    # a zero of an unseen font: nearer a letter (G) than any digit, but among the digits clearly a 0
+    zero = _Read(None, "G", 0.55, 0.1, 0.0, {}, _per({"G": 0.55, "0": 0.62, "5": 0.75}))
+    cells = [(10.0 * i, 10.0 * i + 8.0) for i in range(5)]
+    got = _number_words([sure("4"), zero, zero, sure("3"), sure("-")], cells, em=12.0)
+    assert [r.text for r in got] == ["4", "0", "0", "3", "-"] and got[1].how == "number"
+    # two digits nearly as near: unread; too far from every digit: unread
+    torn = _Read(None, "G", 0.55, 0.1, 0.0, {}, _per({"0": 0.62, "5": 0.64}))
+    far = _Read(None, "G", 0.55, 0.1, 0.0, {}, _per({"0": NUMBER_ACCEPT + 0.1}))
+    assert [r.text for r in _number_words([sure("4"), torn, far], cells[:3], em=12.0)] == ["4", None, None]
+    # a word with letters read in it is no number
+    assert _number_words([sure("A"), zero, sure("3")], cells[:3], em=12.0)[1].text is None

@@ -87,7 +87,8 @@ def test_kicad7_strings_decoded() -> None:
     decoded = "".join(g.text for g in page.glyphs if g.source.value == "utf16_string")
     assert "(1.2V≤Vout<1.8V)" in decoded and "kΩ" in decoded and "≤0.15A" in decoded
     assert "þÿ" not in page.text
-    assert sum(1 for g in page.glyphs if g.confidence == 0) <= 2  # was 61
+    # (shapes left unread inside drawn words are U+FFFD at confidence 0 too, on purpose: not counted here)
+    assert sum(1 for g in page.glyphs if g.confidence == 0 and not g.synthetic) <= 2  # was 61
 
 
 def test_drawn_symbols_keep_their_distance_from_text_direction() -> None:

@@ -250,3 +250,18 @@ def test_a_small_unknown_label_over_a_name_is_no_company() -> None:
     text = ASME_TEXT + [("Kunde", 502, 405, 0, 3), ("ACME FIXTURES", 505, 416, 0, 6), ("IDLER SHAFT", 505, 440, 0, 10)]
     tb = find_title_block(make_sheet(text=text, rects=ASME_CELLS), TitleBlockSettings(), ())
     assert tb is not None and "company" not in tb.fields
+
+
+def test_a_value_with_a_character_that_could_not_be_read_is_low_confidence() -> None:
+    """U+FFFD in a value (a shape left unread inside a drawn word, a glyph without a Unicode mapping) means
+    the value is incomplete: it is reported, but far below the others and under the LOW_CONFIDENCE line."""
+    from pdftract.analyzers.confidence import LOW
+    from pdftract.analyzers.title_block import title_block_analyzer
+
+    text = [("DWG NO", 102, 106, 0, 3), ("4\ufffd\ufffd3-11", 104, 117, 0, 5), ("REV", 182, 106, 0, 3), ("C", 184, 117, 0, 5),
+            ("TITLE", 102, 126, 0, 3), ("BEARING", 104, 136, 0, 5)]
+    rects = [(100, 100, 180, 120), (180, 100, 220, 120), (100, 120, 220, 150)]
+    tb = title_block_analyzer(make_sheet(text=text, rects=rects), TitleBlockSettings())
+    assert tb is not None
+    number, rev = tb.fields["drawing_number"], tb.fields["revision"]
+    assert number.value == "4\ufffd\ufffd3-11" and number.confidence < LOW <= rev.confidence

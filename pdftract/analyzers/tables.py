@@ -40,10 +40,11 @@ from typing import Any
 
 import numpy as np
 
-from pdftract.analyzers.confidence import clamp, drawn_text_factor_in
+from pdftract.analyzers.confidence import clamp, drawn_text_factor_in, recovery_factor
 from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, from_frame, rules_for
 from pdftract.analyzers.notation import DATE_FORM
 from pdftract.geometry import BBox, clip, fmt_box
+from pdftract.model.primitives import REPLACEMENT_CHARACTER
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from typing_extensions import TypedDict
@@ -592,10 +593,12 @@ def table_confidence(known: float, regular: float, straddling: float) -> float:
 @analyzer("tables", requires={"paths", "words"}, assigns={"tables"}, settings=TableSettings)
 def tables_analyzer(sheet: Sheet, settings: TableSettings) -> tuple[Table, ...]:
     """Ruled BOM, revision and drawing-index tables, as records (confidence lowered where their text was
-    read back from drawn shapes)."""
+    read back from drawn shapes, and to a third where a cell holds a character that could not be read)."""
     out = []
     for t in find_tables(sheet, settings):
         factor = drawn_text_factor_in(sheet, t.bbox)
+        if any(REPLACEMENT_CHARACTER in c.text for c in t.cells):  # a character that could not be read
+            factor *= recovery_factor(0.0)
         out.append(t if factor == 1.0 else replace(t, confidence=clamp(t.confidence * factor)))
     return tuple(out)
 

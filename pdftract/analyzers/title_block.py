@@ -34,11 +34,12 @@ from typing import Any
 
 from typing_extensions import TypedDict
 
-from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_factor, drawn_text_factor_in
+from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_factor, drawn_text_factor_in, recovery_factor
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
 from pdftract.geometry import BBox, clip, fmt_box
+from pdftract.model.primitives import REPLACEMENT_CHARACTER
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from pdftract.jsonvalues import Box, bbox_out, r2
@@ -920,12 +921,15 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
 @analyzer("title_block", requires={"words", "paths", "tables"}, assigns={"title_block"}, settings=TitleBlockSettings)
 def title_block_analyzer(sheet: Sheet, settings: TitleBlockSettings) -> TitleBlock | None:
     """The title block: drawing number, revision, title, sheet x of y and the other labelled fields (each
-    field's confidence lowered where its value was read back from drawn shapes)."""
+    field's confidence lowered where its value was read back from drawn shapes, and to a third where it holds
+    a character that could not be read, U+FFFD)."""
     tb = find_title_block(sheet, settings, sheet.results.get("tables", ()))
     if tb is None:
         return None
 
     def lowered(key: str, f: Field) -> Field:
+        if REPLACEMENT_CHARACTER in f.value:  # a character that could not be read: the value is incomplete
+            f = replace(f, confidence=clamp(f.confidence * recovery_factor(0.0)))
         factor = drawn_text_factor_in(sheet, f.bbox)
         if factor == 1.0:
             return f

@@ -8,7 +8,9 @@ Two sources, both general (no word is taken from a test drawing):
   hold the abbreviations of drawings (``DWG``, ``QTY``, ``MATL``, ``APPD``) that no dictionary has.
 
 Only words of the letters ``a-z`` (case folded) from :data:`MIN_LENGTH` letters are kept: the recognition
-templates have no accented letters, and shorter words are too many and too alike to be told apart by shape.
+templates have no accented letters, and shorter words are too many and too alike to be told apart by shape
+(allowing the analyzers' two-letter labels, ``NO``, ``OF``, made the tuned KiCad sheet worse: its pin
+names are two-letter words too).
 The output is sorted and written with a fixed gzip time stamp, so the same sources give the same bytes.
 Run from the repository root after ``apt-get install wamerican``::
 
@@ -42,13 +44,15 @@ def analyzer_words() -> set[str]:
 
     phrases: list[str] = [p for ps in LABELS.values() for p in ps] + list(OTHER_LABELS)
     phrases += [p for ps in HEADER_WORDS.values() for p in ps]
-    return {w for p in phrases for w in re.split(r"[^A-Za-z]+", p)}
+    # words split at spaces and punctuation; a word with a letter outside a-z (``STÜCK``, ``Q'TY``) is left out
+    # whole rather than cut into pieces that are no words
+    return {w for p in phrases for w in re.split(r"[\s./:,()-]+", p) if re.fullmatch(r"[A-Za-z]+", w)}
 
 
 def words(dictionary: Iterable[str], extra: Iterable[str]) -> list[str]:
     """The kept words, case folded, sorted.
 
-    >>> words(["Bracket", "bracket's", "Zürich", "ok"], ["DWG", "QTY"])
+    >>> words(["Bracket", "bracket's", "Zürich", "ok"], ["DWG", "QTY", "NO"])
     ['bracket', 'dwg', 'qty']
     """
     out = set()

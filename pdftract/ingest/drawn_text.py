@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -58,7 +58,7 @@ from pdftract.index import BoxIndex, union_find
 from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
-from pdftract.model.primitives import Glyph, Path, UnicodeSource
+from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
 SHAPES_PER_CHAR = 10.0
@@ -102,6 +102,8 @@ LEX_MARGIN = 0.06
 LEX_CHAR_MAX = 1.0
 #: ... and the word has at least this many letters
 LEX_MIN = 3
+#: an unread shape in a number is read as the nearest digit this close, the next digit this much farther
+NUMBER_ACCEPT, NUMBER_MARGIN = 0.7, 0.06
 #: confidence of a shape read as the same shape read surely elsewhere on the page ...
 PAGE_CONFIDENCE = 0.6
 #: ... the same: its mean distance to every character this close to the sure shape's
@@ -516,7 +518,7 @@ class _Read:
     alts: dict[str, float]  # distances of the characters of best's confusable group
     per: np.ndarray | None = None  # the distance to every character (in the order of _LABELS[0][2])
     key: tuple[object, ...] | None = None  # the shape as matched (its normalised points)
-    how: str = ""  # how it was read: "shape" (its own match), "word", "lexicon", "page", "dot"; "" unread
+    how: str = ""  # how it was read: "shape" (its own match), "word", "lexicon", "number", "page", "dot"; "" unread
 
 
 @dataclass
@@ -935,6 +937,28 @@ def _letter_columns() -> tuple[np.ndarray, np.ndarray]:
             np.array([chars.index(c) for c in ALPHABET], dtype=np.intp))
 
 
+def _word_spans(texts: list[str | None], spaces: list[bool], edge: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """The words of a line as ``(start, end)`` index spans, read characters for which ``edge`` holds
+    (punctuation opening or closing the word) left out at both ends.
+
+    >>> _word_spans(["(", "1", "2", ")", "A", None], [False, False, False, True, False, False], lambda t: t in "()")
+    [(1, 3), (4, 6)]
+    """
+    out = []
+    start = 0
+    for k in range(len(texts)):
+        if not (spaces[k] or k == len(texts) - 1):
+            continue
+        lo, hi = start, k + 1
+        start = k + 1
+        while lo < hi and (t := texts[lo]) is not None and edge(t):
+            lo += 1
+        while hi > lo and (t := texts[hi - 1]) is not None and edge(t):
+            hi -= 1
+        out.append((lo, hi))
+    return out
+
+
 def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: float) -> list[_Read]:
     """Words some of whose shapes stayed unread, read as a whole against the lexicon
     (:mod:`pdftract.ingest.lexicon`): taken when the nearest word's shapes are :data:`LEX_ACCEPT` close on
@@ -944,18 +968,8 @@ def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: flo
     if not _LABELS or len(reads) < LEX_MIN:
         return reads
     upper, lower = _letter_columns()
-    spaces = _spaces(cells, em)
     out = list(reads)
-    start = 0
-    for k in range(len(reads)):
-        if not (spaces[k] or k == len(reads) - 1):
-            continue
-        lo, hi = start, k + 1
-        start = k + 1
-        while lo < hi and reads[lo].text is not None and reads[lo].text in _WORD_EDGE:
-            lo += 1
-        while hi > lo and reads[hi - 1].text is not None and reads[hi - 1].text in _WORD_EDGE:
-            hi -= 1
+    for lo, hi in _word_spans([r.text for r in reads], _spaces(cells, em), lambda t: t in _WORD_EDGE):
         word = reads[lo:hi]
         if not LEX_MIN <= len(word) or all(r.text is not None for r in word) or any(r.per is None for r in word):
             continue
@@ -994,6 +1008,44 @@ def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: flo
     return out
 
 
+_DIGITS = "0123456789"
+#: what may stand between the digits of a number, a code or a date (``1:2``, ``400306221-``, ``2/15/25``)
+_NUMBER_JOINERS = set(".,:/-")
+
+
+def _number_words(reads: list[_Read], cells: list[tuple[float, float]], em: float) -> list[_Read]:
+    """In a word that is a number (its read characters digits and number punctuation, other punctuation
+    only at its ends, at least one digit read surely by its own match or the page), an unread shape is read
+    among the digits alone: the nearest digit when it is :data:`NUMBER_ACCEPT` close and the next digit
+    :data:`NUMBER_MARGIN` farther (a font's ``0`` far from every template's, in a drawing number)."""
+    if not _LABELS:
+        return reads
+    chars = _LABELS[0][2]
+    cols = np.array([chars.index(c) for c in _DIGITS], dtype=np.intp)
+    out = list(reads)
+    texts = [r.text for r in reads]
+    # punctuation may open or close it (``(12)``, ``400306221-`` read ``…1~``); a letter may not (``A03``)
+    for lo, hi in _word_spans(texts, _spaces(cells, em), lambda t: not t.isalnum()):
+        word = range(lo, hi)
+        read = [t for j in word if (t := texts[j]) is not None]
+        sure = [j for j in word if (t := texts[j]) is not None and t.isdigit() and reads[j].how in ("shape", "page")]
+        if not any(texts[j] is None for j in word) or not all(t.isdigit() or t in _NUMBER_JOINERS for t in read) or not sure:
+            continue
+        for j in word:
+            r = reads[j]
+            if r.text is not None or r.per is None:
+                continue
+            dist = r.per[cols]
+            order = np.argsort(dist, kind="stable")
+            best, second = float(dist[order[0]]), float(dist[order[1]])
+            if best <= NUMBER_ACCEPT and second - best >= NUMBER_MARGIN:
+                digit = _DIGITS[int(order[0])]
+                conf = round(max(0.0, min(1.0, 1.0 - best / (2 * NUMBER_ACCEPT))) * min(1.0, 0.5 + (second - best) / (4 * NUMBER_MARGIN)), 3)
+                out[j] = replace(r, text=digit, best=digit, distance=best, margin=second - best, confidence=conf,
+                                 alts={digit: best}, how="number")
+    return out
+
+
 def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
              limit: int | None = None, adapt: _Adapt | None = None) -> _Line | None:
     """The line read in direction ``d`` (only its first ``limit`` characters when given: a probe)."""
@@ -1019,6 +1071,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         cap, xh, _base = _refs([r.text for r in reads], spans)
     reads = _within_words(reads, _cells(chars, fb, [r.text for r in reads], em), em, spans, baseline)
     reads = _lexicon_words(reads, _cells(chars, fb, [r.text for r in reads], em), em)
+    reads = _number_words(reads, _cells(chars, fb, [r.text for r in reads], em), em)
     if len(chars) == 1:
         r = reads[0]
         w = float(max(fb[c, 2] for c in chars[0]) - min(fb[c, 0] for c in chars[0]))
@@ -1049,6 +1102,7 @@ class DrawnText:
     outline: int = 0  # characters read from filled outlines
     stroke: int = 0  # characters read from strokes
     unread: int = 0  # character shapes on text lines left unread
+    in_words: int = 0  # of them, inside words: kept in the text as U+FFFD
     disagreements: int = 0  # hidden lines over drawn shapes they do not spell
     why: dict[str, int] = field(default_factory=dict)  # the disagreements by reason
     confirmed: int = 0  # hidden lines taken because the shapes under them read as their text
@@ -1215,8 +1269,12 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         font = STROKE_FONT if source is UnicodeSource.STROKE_MATCH else OUTLINE_FONT
         read_at = [k for k, t in enumerate(drawn.texts) if t is not None]
         result.unread += len(drawn.chars) - len(read_at)
+        # a shape left unread inside a word stays in it as U+FFFD (confidence 0): dropped, it would silently
+        # shorten the word (a drawing number missing its zeros reads as another number)
+        read_at = sorted(read_at + [k for k in _unread_in_words(drawn.texts, drawn.spaces, drawn.cells, drawn.em)
+                                    if _character_sized(drawn.chars[k], fb, em, baseline)])
         for pos, k in enumerate(read_at):
-            ch, text, r = drawn.chars[k], drawn.texts[k], drawn.reads[k]
+            ch, text, r = drawn.chars[k], drawn.texts[k] or REPLACEMENT_CHARACTER, drawn.reads[k]
             u0 = float(min(fb[c, 0] for c in ch))
             u1 = float(max(fb[c, 2] for c in ch))
             nk = read_at[pos + 1] if pos + 1 < len(read_at) else None
@@ -1232,9 +1290,12 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             out.append(Glyph(
                 id=next_id, text=str(text), code=0, font=font, size=round(em, 3), bbox=bbox, origin=(ox, oy),
                 direction=float(direction), upright=direction == 0, mirrored=False, matrix=_matrix(direction, em, ox, oy),
-                advance=advance, fill_color=colour, stroke_color=None, render_mode=0, source=source, confidence=r.confidence))
+                advance=advance, fill_color=colour, stroke_color=None, render_mode=0, source=source,
+                confidence=r.confidence if drawn.texts[k] is not None else 0.0))
             next_id += 1
-            if drawn.stroked[k]:
+            if drawn.texts[k] is None:
+                result.in_words += 1
+            elif drawn.stroked[k]:
                 result.stroke += 1
             else:
                 result.outline += 1
@@ -1255,6 +1316,36 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
     result.text_paths = _text_paths(consumed_atoms, atoms)
     return result
+
+
+def _character_sized(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> bool:
+    """A shape that fits a character cell of its line (at most an em wide, from a descender's depth to above
+    the capitals): linework touching the text (a symbol's side) is larger and is no unread character."""
+    u0, v0 = float(min(fb[c, 0] for c in ch)), float(min(fb[c, 1] for c in ch))
+    u1, v1 = float(max(fb[c, 2] for c in ch)), float(max(fb[c, 3] for c in ch))
+    return u1 - u0 <= 1.0 * em and v0 >= baseline - 0.35 * em and v1 <= baseline + 1.0 * em
+
+
+def _unread_in_words(texts: list[str | None], spaces: list[bool], cells: list[tuple[float, float]], em: float) -> list[int]:
+    """The unread characters of a line inside a word: a read character on both sides, and every gap from the
+    one to the other at letter spacing (no wider than :data:`SPACE_MIN` em; a wider gap may be a word break
+    the line's spacing did not tell).
+
+    >>> cells = [(0.0, 5.0), (6.0, 11.0), (12.0, 17.0), (18.0, 23.0), (24.0, 29.0), (40.0, 45.0), (46.0, 51.0)]
+    >>> _unread_in_words(["4", None, None, "3", None, " ", None], [False] * 7, cells, 10.0)
+    [1, 2]
+    """
+    out = []
+    for k, t in enumerate(texts):
+        if t is not None:
+            continue
+        left = next((j for j in range(k - 1, -1, -1) if texts[j] is not None), None)
+        right = next((j for j in range(k + 1, len(texts)) if texts[j] is not None), None)
+        if left is None or right is None or any(spaces[left:right]):
+            continue
+        if all(cells[j + 1][0] - cells[j][1] <= SPACE_MIN * em for j in range(left, right)):
+            out.append(k)
+    return out
 
 
 def _page_shapes(lines: list[_Line], unread: dict[tuple[object, ...], np.ndarray]) -> dict[tuple[object, ...], str]:

@@ -467,14 +467,16 @@ class Reader:
         if found.unread or found.disagreements or found.dropped:
             bits = []
             if found.unread:
-                bits.append(f"{found.unread} character shapes on text lines matched no character closely and were left unread")
+                inside = f" ({found.in_words} of them inside words, kept there as U+FFFD)" if found.in_words else ""
+                bits.append(f"{found.unread} character shapes on text lines matched no character closely and were left unread{inside}")
             if found.disagreements:
                 reasons = ", ".join(f"{n} {REASONS[k]}" for k, n in sorted(found.why.items()))
                 bits.append(f"{found.disagreements} hidden text lines lie over drawn shapes they do not spell ({reasons}); "
                             "they were not taken")
             if found.dropped:
                 bits.append(f"{found.dropped} subpaths past the limit of {MAX_ATOMS} were not looked at")
-            context: dict[str, Any] = {"unread": found.unread, "disagreements": found.disagreements, "dropped": found.dropped}
+            context: dict[str, Any] = {"unread": found.unread, "in_words": found.in_words, "disagreements": found.disagreements,
+                                       "dropped": found.dropped}
             context.update((f"disagree_{k}", n) for k, n in found.why.items())
             diagnostics.append(Diagnostic.make(Code.TEXT_AS_GRAPHICS, "; ".join(bits), severity=Severity.WARNING, page=number,
                                                **context))
