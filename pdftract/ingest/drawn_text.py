@@ -30,6 +30,12 @@ like any other text:
    are settled by their height on the line and by the other characters of the
    word (digits or letters). A shape that matches nothing closely stays unread
    and is counted in a diagnostic; it is never guessed.
+5. **Words and the page**: a word whose shapes stay unread one by one is read
+   as the lexicon word they are nearest (:mod:`pdftract.ingest.lexicon`),
+   an unread shape in a number among the digits alone, and, once every line
+   is read, an unread shape that is the twin of one read surely elsewhere on
+   the page takes its character. A shape still unread inside a word stays in
+   the text as U+FFFD with confidence 0, so the word is not silently shortened.
 
 Paths all of whose shapes became text are marked ``text_shape`` so the table,
 leader, dimension and GD&T passes never take them for rules or leaders.
@@ -524,7 +530,8 @@ class _Read:
 @dataclass
 class _Adapt:
     """What the page taught: shapes read surely elsewhere on it (``page``: shape key -> character), and the
-    keys of the shapes a line left unread (``unread``, collected while reading it)."""
+    shapes a line left unread (``unread``: shape key -> its distances to every character, collected while
+    reading the line)."""
 
     page: dict[tuple[object, ...], str] = field(default_factory=dict)
     unread: dict[tuple[object, ...], np.ndarray] = field(default_factory=dict)
@@ -971,7 +978,7 @@ def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: flo
     out = list(reads)
     for lo, hi in _word_spans([r.text for r in reads], _spaces(cells, em), lambda t: t in _WORD_EDGE):
         word = reads[lo:hi]
-        if not LEX_MIN <= len(word) or all(r.text is not None for r in word) or any(r.per is None for r in word):
+        if len(word) < LEX_MIN or all(r.text is not None for r in word) or any(r.per is None for r in word):
             continue
         if any(r.text is not None and not r.text.isalpha() for r in word):
             continue

@@ -37,9 +37,12 @@ def words_by_length() -> dict[int, tuple[np.ndarray, tuple[str, ...]]]:
     """The shipped lexicon per word length: (letter indices, one row per word; the words)."""
     with resources.files("pdftract.data").joinpath("lexicon.txt.gz").open("rb") as fh:
         words = gzip.decompress(fh.read()).decode("ascii").split()
+    by: dict[int, list[str]] = {}
+    for w in words:
+        by.setdefault(len(w), []).append(w)
     out: dict[int, tuple[np.ndarray, tuple[str, ...]]] = {}
-    for n in sorted({len(w) for w in words}):
-        these = tuple(w for w in words if len(w) == n)
+    for n in sorted(by):
+        these = tuple(by[n])
         codes = np.frombuffer("".join(these).encode("ascii"), dtype=np.uint8).reshape(len(these), n) - ord("a")
         out[n] = (codes.astype(np.intp), these)
     return out
