@@ -265,3 +265,18 @@ def test_a_value_with_a_character_that_could_not_be_read_is_low_confidence() -> 
     assert tb is not None
     number, rev = tb.fields["drawing_number"], tb.fields["revision"]
     assert number.value == "4\ufffd\ufffd3-11" and number.confidence < LOW <= rev.confidence
+
+
+def test_a_material_without_a_label_by_its_designation_alone_in_its_cell() -> None:
+    """A GOST-style block prints the material in its own cell under the title, with no label: read by the
+    form of its designation (EN 10027 ``37Cr4``), not by where one template puts it."""
+    text = [("DWG NO", 102, 106, 0, 3), ("PT-4711-02", 104, 117, 0, 5), ("REV", 182, 106, 0, 3), ("C", 184, 117, 0, 5),
+            ("SCALE", 222, 106, 0, 3), ("1:2", 224, 117, 0, 5),
+            ("BEARING HOUSING", 104, 136, 0, 8), ("Steel 37Cr4", 104, 162, 0, 5)]
+    rects = [(100, 100, 180, 120), (180, 100, 220, 120), (220, 100, 260, 120), (100, 120, 260, 150), (100, 150, 260, 170)]
+    got = block(text, rects)
+    assert got["material"] == "Steel 37Cr4" and got["title"] == "BEARING HOUSING"
+    # the same words as a large title are the title; sharing a cell with other text (a note), no material
+    text2 = text[:6] + [("STEEL BRACKET", 104, 136, 0, 8), ("Steel 37Cr4", 104, 157, 0, 5), ("DEBURR", 104, 165, 0, 5)]
+    got2 = block(text2, rects)
+    assert got2["title"] == "STEEL BRACKET" and "material" not in got2

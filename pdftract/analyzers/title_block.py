@@ -824,6 +824,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         fields[key] = Field(value=ln.text if value is None else value, label="", bbox=box, label_bbox=box, evidence="form")
         taken.add(ln.id)
 
+    biggest = max((ln.size for ln, _fb in lines), default=0.0)  # a material is no title, the block's largest text
     for ln, fb in sorted(lines, key=lambda t: -t[0].size):
         if "drawing_number" not in fields and _DWG_NO.match(ln.text) and ln.size >= size:
             put("drawing_number", ln, fb)
@@ -839,6 +840,9 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("company", ln, fb)
         elif "scale" not in fields and _FORM["scale"].match(ln.text) and area.contains_point(fb.center):
             put("scale", ln, fb)
+        elif "material" not in fields and _MATERIAL.search(ln.text) and ln.size < 0.9 * biggest and len(ln.text) <= 60 \
+                and _alone_in_cell(sheet, direction, ln, fb, area, size):
+            put("material", ln, fb)
         elif "sheet_number" not in fields and _FORM["sheet"].match(sheet_text := _read_sheet_of(sheet, ln)) \
                 and area.contains_point(fb.center):
             number, count = parse_sheet(sheet_text)
@@ -870,6 +874,30 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             ln, fb, how = found
             box = box_from_frame(direction, fb)
             fields["company"] = Field(value=ln.text, label="", bbox=box, label_bbox=box, evidence=how)
+
+
+#: a material by the form of its designation (EN 10027 steel names ``S235JR``, ``C45E``, ``42CrMo4``,
+#: ``X5CrNi18-10``; AISI/SAE numbers; aluminium alloys ``6061-T6``, ``EN AW-6082``, ``AlMg3``) or by its kind
+#: (steel, aluminium, brass, the common engineering polymers)
+_MATERIAL = re.compile(
+    r"(?i)\b(?:steel|stainless|alumin(?:i)?um|brass|bronze|copper|titanium|cast iron|polyamide|polycarbonate|"
+    r"acetal|nylon|abs|pla|petg|pom|peek|ptfe|pmma|fr-?4)\b"
+    r"|\b[SE]\d{3}[A-Z]{1,2}\d?\b|\bC\d{2}E?\b|\b\d{1,3}(?:Cr|Mo|Mn|Ni|Si|V|Al|B){1,3}\d{1,2}(?:-\d{1,2})*\b"
+    r"|\bX\d{1,3}(?:Cr|Ni|Mo|Ti|Mn|N|Si){1,4}\d{1,2}(?:-\d{1,2})*\b|\b(?:AISI|SAE)\s*\d{3,4}L?\b"
+    r"|\b[1-7]\d{3}-T\d{1,4}\b|\bEN\s*AW-?\s?\d{4}\b|\bAl(?:Mg|Si|Cu|Zn|Mn)\w*\d\b")
+
+
+def _alone_in_cell(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox, size: float) -> bool:
+    """The line is the only text of its ruled cell, a cell of the block (a value printed without a label)."""
+    cell = cell_around(rules_for(sheet, direction), fb)
+    if cell is None:
+        return False
+    cb = BBox(*cell)
+    tol = max(1.0, 0.5 * size)
+    if cb.x0 < area.x0 - tol or cb.x1 > area.x1 + tol or cb.top < area.top - tol or cb.bottom > area.bottom + tol:
+        return False
+    return not any(o.id != ln.id and not o.invisible and cb.contains_point(box_to_frame(direction, o.bbox).center)
+                   for o in sheet.layout.lines)
 
 
 #: a name: three letters or more, no label colon, no path, link or formula characters, at most 50 characters
