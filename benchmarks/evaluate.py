@@ -549,6 +549,19 @@ def score_clouds(truth_page: Mapping[str, Any], pred_page: Mapping[str, Any]) ->
     }
 
 
+def _with_targets(item: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A reference with ``targets`` {kind: target, "sheet": n}: from the output's ``kind``/``target``/``sheet``,
+    or the generator truth's ``target`` dict. Other items unchanged."""
+    if "kind" in item and "target" in item and not isinstance(item["target"], dict):
+        targets: dict[str, Any] = {} if item["kind"] == "sheet" else {item["kind"]: item["target"]}
+        if item.get("sheet") is not None:
+            targets["sheet"] = item["sheet"]
+        return {**item, "targets": targets}
+    if isinstance(item.get("target"), dict):
+        return {**item, "targets": item["target"]}
+    return item
+
+
 def score_keyed(name: str, key: str, value_fields: Iterable[str]) -> Callable[[Mapping[str, Any], Mapping[str, Any]], Scores]:
     """A scorer for lists matched by one key (``references`` by text, ``notes`` by number)."""
     value_fields = tuple(value_fields)
@@ -557,9 +570,10 @@ def score_keyed(name: str, key: str, value_fields: Iterable[str]) -> Callable[[M
         truth = list(truth_page.get(name, []))
         if name not in pred_page:
             return {(name, "detected"): Score(available=False, fn=len(truth))}
-        pred = {norm(str(p.get(key))): p for p in pred_page.get(name) or []}
+        pred = {norm(str(p.get(key))): _with_targets(p) for p in pred_page.get(name) or []}
         sc = Score()
         for t in truth:
+            t = _with_targets(t)
             p = pred.pop(norm(str(t[key])), None)
             if p is None:
                 sc.fn += 1
@@ -612,7 +626,7 @@ SCORERS: list[Callable[[Mapping[str, Any], Mapping[str, Any]], Scores]] = [
     score_gdt,
     score_callouts,
     score_clouds,
-    score_keyed("references", "text", ("target",)),
+    score_keyed("references", "text", ("targets",)),
     score_keyed("datum_features", "letter", ()),
     score_keyed("notes", "number", ("text",)),
 ]

@@ -28,7 +28,7 @@ from pdftract.model.text import Line, Word
 if TYPE_CHECKING:
     from pdftract.model.document import Document
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 INCLUDE_CHOICES = ("glyphs", "paths", "words", "lines", "images", "timings")
 Include = frozenset[str]
 
@@ -216,6 +216,8 @@ class PageJSON(TypedDict):
     user_unit: float | None
     stats: StatsJSON
     text: str
+    header: str
+    footer: str
     annotations: list[AnnotationJSON]
     diagnostics: list[DiagnosticJSON]
     timings: NotRequired[dict[str, float]]
@@ -368,7 +370,9 @@ def sheet_to_dict(sheet: Sheet, include: Include = frozenset()) -> dict[str, Any
             "words": len(layout.words),
             "lines": len(layout.lines),
         },
-        "text": layout.text,
+        "text": sheet.text,
+        "header": sheet.reading.header,
+        "footer": sheet.reading.footer,
         "annotations": [annotation_out(a) for a in sheet.annotations],
         "diagnostics": [d.to_dict() for d in sheet.diagnostics],
     }

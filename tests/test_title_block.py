@@ -71,7 +71,7 @@ def test_notes_and_references() -> None:
     sheet = make_sheet(text=[("GENERAL NOTES", 20, 20), ("1. BREAK ALL EDGES", 20, 34), ("AND DEBURR.", 30, 46),
                              ("2. CONT. ON SH. 7", 20, 60), ("SECTION A-A ON SHEET 3", 300, 300)])
     assert [(n.number, n.text) for n in find_notes(sheet)] == [(1, "BREAK ALL EDGES AND DEBURR."), (2, "CONT. ON SH. 7")]
-    refs = {r.text: r.target for r in find_references(sheet)}
+    refs = {r.text: r.targets for r in find_references(sheet)}
     assert refs == {"CONT. ON SH. 7": {"sheet": 7}, "SECTION A-A ON SHEET 3": {"sheet": 3, "view": "A-A"}}
 
 

@@ -3,21 +3,22 @@
 ``notes``: under a ``NOTES:`` / ``GENERAL NOTES`` / ``HINWEISE`` heading, the
 lines that start with ``1.``, ``2)`` ... in the heading's column, each with the
 lines that continue it. ``references``: phrases that point to another sheet,
-detail or view (``SEE SHEET 4``, ``CONT. ON SH. 7``, ``SEE DETAIL B``,
-``SECTION A-A ON SHEET 3``, ``SIEHE BLATT 2``) with their target.
+detail, view, figure, table or section (``SEE SHEET 4``, ``CONT. ON SH. 7``,
+``SEE DETAIL B``, ``SECTION A-A ON SHEET 3``, ``SIEHE BLATT 2``, ``see Figure 3-4``,
+``Table 4-2``, ``Section 5.1``, ``sheet 2 of 3``) with their kind and target.
 
 >>> from pdftract.testing import make_sheet
 >>> sheet = make_sheet(text=[("NOTES:", 20, 20), ("1. BREAK EDGES.", 20, 34), ("2. SEE SHEET 4 FOR WELDS.", 20, 48)])
 >>> [(n.number, n.text) for n in find_notes(sheet)]
 [(1, 'BREAK EDGES.'), (2, 'SEE SHEET 4 FOR WELDS.')]
->>> [(r.text, r.target) for r in find_references(sheet)]
-[('SEE SHEET 4', {'sheet': 4})]
+>>> [(r.text, r.kind, r.target, r.sheet) for r in find_references(sheet)]
+[('SEE SHEET 4', 'sheet', '4', 4)]
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from typing_extensions import TypedDict
@@ -42,10 +43,14 @@ class NoteJSON(TypedDict):
 
 
 class ReferenceJSON(TypedDict):
-    """A cross-sheet reference in the JSON output (``pages[].references[]``)."""
+    """A reference in the JSON output (``pages[].references[]``): ``kind`` (``figure``, ``table``, ``detail``,
+    ``view``, ``section``, ``sheet``), ``target`` as printed (``3-4``, ``B``, ``A-A``, ``2``), ``sheet`` (the sheet
+    it names, or null)."""
 
+    kind: str
+    target: str
+    sheet: int | None
     text: str
-    target: dict[str, Any]
     bbox: Box
 
 
@@ -63,17 +68,29 @@ class Note:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reference:
-    """A pointer to another sheet, detail or view, as printed, with its parsed target."""
+    """A pointer to a figure, table, detail, view, section or sheet, as printed: its ``kind``, ``target``
+    (``3-4``, ``B``, ``A-A``, ``2``) and the ``sheet`` it names (``SECTION A-A ON SHEET 3``: view ``A-A``,
+    sheet 3)."""
 
+    kind: str
+    target: str
+    sheet: int | None = None
     text: str
-    target: dict[str, Any] = field(default_factory=dict)
     bbox: BBox
 
+    @property
+    def targets(self) -> dict[str, Any]:
+        """The target by kind, with the sheet: ``{"view": "A-A", "sheet": 3}``."""
+        out: dict[str, Any] = {} if self.kind == "sheet" else {self.kind: self.target}
+        if self.sheet is not None:
+            out["sheet"] = self.sheet
+        return out
+
     def to_dict(self) -> ReferenceJSON:
-        return {"text": self.text, "target": dict(self.target), "bbox": bbox_out(self.bbox)}
+        return {"kind": self.kind, "target": self.target, "sheet": self.sheet, "text": self.text, "bbox": bbox_out(self.bbox)}
 
     def __repr__(self) -> str:
-        return f"<Reference {clip(self.text)!r} -> {self.target}>"
+        return f"<Reference {self.kind} {self.target!r}: {clip(self.text)!r}>"
 
 def _visible_lines(sheet: SheetLike) -> list[Line]:
     layout = sheet.layout
@@ -125,30 +142,60 @@ def find_notes(sheet: SheetLike) -> tuple[Note, ...]:
     return tuple(notes)
 
 
-_REFS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(r"\bSECTION\s+([A-Z])\s*-\s*\1\s+ON\s+SH(?:EET|T)?\.?\s*(\d+)\b", re.IGNORECASE),
-     lambda m: {"sheet": int(m.group(2)), "view": f"{m.group(1).upper()}-{m.group(1).upper()}"}),
-    (re.compile(r"\b(?:DETAIL|VIEW)\s+([A-Z]{1,2})\s+ON\s+SH(?:EET|T)?\.?\s*(\d+)\b", re.IGNORECASE),
-     lambda m: {"sheet": int(m.group(2)), "detail": m.group(1).upper()}),
-    (re.compile(r"\bCONT(?:INUED|\.)?\s*ON\s+SH(?:EET|T)?\.?\s*(\d+)\b", re.IGNORECASE), lambda m: {"sheet": int(m.group(1))}),
-    (re.compile(r"\bSEE\s+SH(?:EET|T)?\.?\s*(\d+)\b", re.IGNORECASE), lambda m: {"sheet": int(m.group(1))}),
-    (re.compile(r"\bSIEHE\s+BLATT\s+(\d+)\b", re.IGNORECASE), lambda m: {"sheet": int(m.group(1))}),
-    (re.compile(r"\bSEE\s+(?:DETAIL|DET\.)\s*([A-Z]{1,2})\b", re.IGNORECASE), lambda m: {"detail": m.group(1).upper()}),
+_SH = r"SH(?:EET|T)?\.?\s*(\d+)"
+#: (pattern, kind, target group, sheet group); longer patterns first, a span taken once
+_REFS: list[tuple[re.Pattern[str], str, int, int | None]] = [
+    (re.compile(rf"\bSECTION\s+(([A-Z])\s*-\s*\2)\s+ON\s+{_SH}\b", re.IGNORECASE), "view", 1, 3),
+    (re.compile(rf"\b(?:DETAIL|VIEW)\s+([A-Z]{{1,2}})\s+ON\s+{_SH}\b", re.IGNORECASE), "detail", 1, 2),
+    (re.compile(rf"\bCONT(?:INUED|\.)?\s*ON\s+{_SH}\b", re.IGNORECASE), "sheet", 1, 1),
+    (re.compile(rf"\bSEE\s+{_SH}\b", re.IGNORECASE), "sheet", 1, 1),
+    (re.compile(r"\bSIEHE\s+BLATT\s+(\d+)\b", re.IGNORECASE), "sheet", 1, 1),
+    (re.compile(r"\bSEE\s+(?:DETAIL|DET\.)\s*([A-Z]{1,2})\b", re.IGNORECASE), "detail", 1, None),
+]
+#: references only read on pages of running text (on a drawing ``SECTION A-A`` and ``SHEET 1 OF 2`` are labels)
+_PROSE_REFS: list[tuple[re.Pattern[str], str, int, int | None]] = [
+    (re.compile(r"\b(?:Figure|Fig\.|FIGURE|FIG\.|Abb\.|Abbildung|Bild)\s*(\d{1,3}(?:[-.]\d{1,3})?[a-z]?)\b"), "figure", 1, None),
+    (re.compile(r"\b(?:Table|TABLE|Tab\.|Tabelle|Tableau)\s*(\d{1,3}(?:[-.]\d{1,3})?)\b"), "table", 1, None),
+    (re.compile(r"\b(?:Detail|DETAIL)\s+([A-Z]{1,2})\b"), "detail", 1, None),
+    (re.compile(r"\b(?:Section|SECTION)\s+(([A-Z])\s*-\s*\2)\b"), "view", 1, None),
+    (re.compile(r"\b(?:View|VIEW)\s+([A-Z]{1,2}(?:\s*-\s*[A-Z]{1,2})?)\b"), "view", 1, None),
+    (re.compile(r"\b(?:Section|SECTION|Chapter|CHAPTER|Kapitel|Abschnitt|\u00a7)\s*(\d{1,2}(?:\.\d{1,2}){0,3})\b"), "section", 1, None),
+    (re.compile(r"\b(?:sheet|Sheet|SHEET|Blatt)\s+(\d{1,3})(?:\s*(?:of|OF|von|/)\s*\d{1,3})?\b"), "sheet", 1, 1),
 ]
 
 
 def find_references(sheet: SheetLike) -> tuple[Reference, ...]:
+    """References on the page's lines; on a page of running text also those broken across two rows
+    (``see Fig.`` at a row end, ``3-4`` opening the next)."""
     out: list[Reference] = []
+    order = sheet.reading
+    prose = order.prose or bool(order.header_rows or order.footer_rows)
+    patterns = _REFS + _PROSE_REFS if prose else _REFS
     for ln in _visible_lines(sheet):
-        text = ln.text
-        taken: list[tuple[int, int]] = []
-        for pattern, target in _REFS:
-            for m in pattern.finditer(text):
-                if any(a < m.end() and m.start() < b for a, b in taken):
-                    continue  # a longer pattern already took this span
-                taken.append((m.start(), m.end()))
-                out.append(Reference(text=m.group(0), target=target(m), bbox=ln.bbox))
+        out.extend(_references_in(ln.text, ln.bbox, patterns, lambda a, b: True))
+    if prose:
+        rows = [(" ".join(c.text for c in row), BBox.union_all(c.bbox for c in row)) for row in order.rows if row]
+        for (t0, b0), (t1, b1) in zip(rows, rows[1:], strict=False):
+            cut = len(t0)
+            out.extend(_references_in(f"{t0} {t1}", b0.union(b1), patterns, lambda a, b, cut=cut: a < cut < b))
     return tuple(out)
+
+
+def _references_in(text: str, bbox: BBox, patterns: list[tuple[re.Pattern[str], str, int, int | None]],
+                   keep: Any) -> list[Reference]:
+    out: list[Reference] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, kind, target, sheet_group in patterns:
+        for m in pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue  # a longer pattern already took this span
+            taken.append((m.start(), m.end()))
+            if not keep(m.start(), m.end()):
+                continue
+            value = re.sub(r"\s+", "", m.group(target)).upper() if kind in ("view", "detail") else m.group(target)
+            out.append(Reference(kind=kind, target=value, sheet=int(m.group(sheet_group)) if sheet_group else None,
+                                 text=re.sub(r"\s+", " ", m.group(0)), bbox=bbox))
+    return out
 
 
 @analyzer("notes", requires={"lines"}, assigns={"notes"})
@@ -159,7 +206,8 @@ def notes_analyzer(sheet: Sheet, settings: None) -> tuple[Note, ...]:
 
 @analyzer("references", requires={"lines"}, assigns={"references"})
 def references_analyzer(sheet: Sheet, settings: None) -> tuple[Reference, ...]:
-    """Cross-sheet references (SEE SHEET 4, CONT. ON SH. 7, SEE DETAIL B, SECTION A-A ON SHEET 3)."""
+    """References to sheets, details, views, figures, tables and sections (SEE SHEET 4, CONT. ON SH. 7, SEE DETAIL B,
+    SECTION A-A ON SHEET 3, see Figure 3-4, Table 4-2)."""
     return find_references(sheet)
 
 

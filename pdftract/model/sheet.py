@@ -28,6 +28,7 @@ from pdftract.geometry import BBox
 from pdftract.index import SpatialIndex
 from pdftract.model.diagnostics import Diagnostic
 from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path, Segment
+from pdftract.model.reading import ReadingOrder, reading_order
 from pdftract.model.text import Line, TextLayout, TextSettings, Word, build_layout
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -124,9 +125,21 @@ class SheetLike:
         return self.layout.lines
 
     @property
+    def reading(self) -> ReadingOrder:
+        """The reading order of the page's text: columns one after the other on pages of running text, the
+        running header and footer kept apart (see :mod:`pdftract.model.reading`)."""
+        cache = self._cache()
+        order = cache.get("reading")
+        if order is None:
+            order = reading_order(self.layout, self.width, self.height, self.root.glyphs)
+            cache["reading"] = order
+        return order
+
+    @property
     def text(self) -> str:
-        """Reading-order text, one line per text line (see :mod:`pdftract.model.text`)."""
-        return self.layout.text
+        """Reading-order body text, one line per text row (see :mod:`pdftract.model.reading`); a running header
+        and footer are in :attr:`reading` (``header``, ``footer``)."""
+        return self.reading.text
 
     @property
     def segments(self) -> tuple[Segment, ...]:

@@ -1,0 +1,165 @@
+"""Technical manuals: procedures, safety callouts, references, part numbers and reading order, tuned and
+held-out producers side by side.
+
+Truth is the data the manuals were generated from (``fixtures/manuals/make_manuals.py`` writes
+``fixtures/manuals/truth.json`` before any PDF exists), never our output. The split is by producer:
+LibreOffice Writer and LaTeX (tuned on; LaTeX was the held-out producer of the first version and was
+moved to the tuned part after its one held-out measurement, see docs/manuals.md) and groff with the ms
+macros (held out: never looked at while tuning; only these aggregates are printed).
+
+Scores per field, over all documents of a split (each item matched once):
+
+* procedures: a step is exact when its printed label, its level and its text (whitespace folded) all
+  match a truth step; ``label+level`` counts the structure alone.
+* safety callouts: kind and body text exact; ``prose tagged`` counts callouts found over a prose sentence
+  that mentions a signal word (the decoys), which must stay 0.
+* references: kind and target; part numbers: the text, with look-alikes found counted as false.
+* reading order: the paragraphs of each two-column section are found whole in the page text (letters and
+  digits compared, so line breaks and hyphenation do not matter), and each pair of consecutive paragraphs
+  is in order.
+* header/footer: pages whose footer holds the page number, and whose body text holds neither the page
+  number line nor the document number of the running header.
+
+Usage::
+
+    python benchmarks/manuals.py [--json FILE] [--split tuned|held_out]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import unicodedata
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pdftract  # noqa: E402
+
+FIXTURES = ROOT / "fixtures" / "manuals"
+
+
+def norm(s: str) -> str:
+    s = unicodedata.normalize("NFKC", s).replace("\u22c5", "\u00b7").replace("\u2212", "-")
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def _letters(s: str) -> str:
+    """Letters and digits only: a paragraph is found whatever line breaks and hyphenation did to it."""
+    return "".join(ch for ch in norm(s).lower() if ch.isalnum())
+
+
+def prf(tp: int, n_found: int, n_truth: int) -> dict[str, float | int]:
+    p = tp / n_found if n_found else 1.0
+    r = tp / n_truth if n_truth else 1.0
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    return {"tp": tp, "found": n_found, "truth": n_truth, "precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4)}
+
+
+def matched(truth: list[Any], found: list[Any]) -> int:
+    t, f = Counter(truth), Counter(found)
+    return sum(min(n, f[k]) for k, n in t.items())
+
+
+def analyse(path: Path) -> dict[str, Any]:
+    doc = pdftract.analyze(str(path))
+    return json.loads(doc.to_json())
+
+
+def score_document(truth: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    pages = out["pages"]
+    steps = [s for p in pages for s in p.get("procedures", [])]
+    callouts = [c for p in pages for c in p.get("safety_callouts", [])]
+    refs = [r for p in pages for r in p.get("references", [])]
+    pns = [x for p in pages for x in p.get("part_numbers", [])]
+    t_steps = truth["procedures"]
+    res: dict[str, Any] = {}
+    res["steps_exact"] = (matched([(s["number"], s["level"], norm(s["text"])) for s in t_steps],
+                                  [(s["number"], s["level"], norm(s["text"])) for s in steps]), len(steps), len(t_steps))
+    res["steps_label_level"] = (matched([(s["number"], s["level"]) for s in t_steps],
+                                        [(s["number"], s["level"]) for s in steps]), len(steps), len(t_steps))
+    t_call = truth["callouts"]
+    res["callouts_exact"] = (matched([(c["kind"], norm(c["text"])) for c in t_call],
+                                     [(c["kind"], norm(c["text"])) for c in callouts]), len(callouts), len(t_call))
+    res["callouts_kind"] = (matched([c["kind"] for c in t_call], [c["kind"] for c in callouts]), len(callouts), len(t_call))
+    res["callouts_colour"] = (matched([(c["kind"], c["colour"]) for c in t_call],
+                                      [(c["kind"], c["colour"]) for c in callouts]), len(callouts), len(t_call))
+    decoys = [norm(d) for d in truth["decoys"]]
+    res["prose_tagged"] = sum(1 for c in callouts if any(d[:40] in norm(c["text"]) for d in decoys))
+    res["references"] = (matched([(r["kind"], r["target"]) for r in truth["references"]],
+                                 [(r["kind"], r["target"]) for r in refs]), len(refs), len(truth["references"]))
+    found_pn = [p["text"] for p in pns]
+    res["part_numbers"] = (matched(truth["part_numbers"], found_pn), len(found_pn), len(truth["part_numbers"]))
+    res["lookalikes_found"] = sum(1 for p in found_pn if p in set(truth["lookalikes"]))
+    body = _letters(" ".join(p["text"] for p in pages))
+    pairs = in_order = 0
+    missing = 0
+    for block in truth["reading_order"]:
+        pos = []
+        for para in block:
+            pos.append(body.find(_letters(para)))
+        missing += sum(1 for x in pos if x < 0)
+        for a, b in zip(pos, pos[1:], strict=False):
+            pairs += 1
+            in_order += int(a >= 0 and b >= 0 and a < b)
+    res["reading_order"] = (in_order, pairs, pairs)
+    furniture = 0
+    for k, p in enumerate(pages, 1):
+        # the page number is in the footer, and neither the running header nor the footer is in the body
+        ok = re.search(rf"(?<!\d){k}(?!\d)", p.get("footer", "")) is not None and truth["doc_number"] not in p["text"] \
+            and not re.search(rf"(?:Page\s*{k}\b|^\W*{k}\W*$)", p["text"], re.MULTILINE)
+        furniture += int(ok)
+    res["header_footer"] = (furniture, len(pages), len(pages))
+    return res
+
+
+def run(split: str | None = None) -> dict[str, Any]:
+    truth = json.loads((FIXTURES / "truth.json").read_text(encoding="utf-8"))
+    splits: dict[str, dict[str, Any]] = {}
+    for name, t in sorted(truth["documents"].items()):
+        part = truth["producers"][t["producer"]]
+        if split and part != split:
+            continue
+        res = score_document(t, analyse(FIXTURES / t["file"]))
+        agg = splits.setdefault(part, {"documents": 0})
+        agg["documents"] += 1
+        for key, value in res.items():
+            if isinstance(value, tuple):
+                prev = agg.get(key, (0, 0, 0))
+                agg[key] = tuple(a + b for a, b in zip(prev, value, strict=True))
+            else:
+                agg[key] = agg.get(key, 0) + value
+    report: dict[str, Any] = {}
+    for part, agg in splits.items():
+        report[part] = {k: (prf(*v) if isinstance(v, tuple) else v) for k, v in agg.items()}
+    return report
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", type=Path, help="write the report here")
+    ap.add_argument("--split", choices=("tuned", "held_out"))
+    args = ap.parse_args()
+    report = run(args.split)
+    for part in ("tuned", "held_out"):
+        if part not in report:
+            continue
+        r = report[part]
+        print(f"== {part} ({r['documents']} documents)")
+        for key, v in r.items():
+            if isinstance(v, dict):
+                print(f"  {key:18s} P {v['precision']:.3f}  R {v['recall']:.3f}  F1 {v['f1']:.3f}  ({v['tp']}/{v['truth']}, found {v['found']})")
+            elif key != "documents":
+                print(f"  {key:18s} {v}")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

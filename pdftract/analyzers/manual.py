@@ -1,0 +1,770 @@
+"""Technical manuals: numbered procedures with their hierarchy, safety callouts, part numbers.
+
+Runs on pages of running text only (:func:`pdftract.model.reading.prose_lines`, or a page whose running
+header or footer was found): a drawing sheet or a schematic gets nothing. It reads the body rows in
+reading order (columns one after the other, :mod:`pdftract.model.reading`).
+
+* ``safety_callouts``: a signal word (``DANGER``, ``WARNING``, ``CAUTION``, ``NOTICE``, ``NOTE``, and their
+  German, French and Spanish equivalents) in capitals opening a row, alone or followed by ``:``/``!``, or
+  capitalised with a colon (``Note:``). Its body is, by the ruled cell around the word: the rest of that
+  cell (word above the body in one box, a box opening with a triangle and the word), else the cell beside
+  it (the word in the left cell of a two-cell box) or under it (a coloured header band over the body
+  cell); without a box, the rest of the row and the paragraph under the word. The colour is the hue of a
+  filled shape under the word, else of the word's own ink (red, orange, yellow, blue, green).
+  Signal words inside a sentence (``the WARNING lamp``) are prose, not callouts.
+* ``procedures``: rows opening with a step label (``1.``, ``1)``, ``1.1``, ``1.1.a``, ``Step 2``, ``a.``,
+  ``a)``, ``(1)``, ``(a)``, ``A.``, ``i.``, ``(iv)``), each a step only where it starts a sequence (1, a,
+  A, i) or continues an open one (the next value of the same pattern). The level comes from the label
+  pattern and the indent together: a new pattern starts a sub-level, a pattern already open returns to
+  its level, a dotted number sits under the step it extends (``2.1`` under ``2.``). Numbering that goes
+  on after a note, a callout or a figure stays in its procedure; a heading (text larger than the body,
+  or a short bold row) or a new ``1.`` at the top level starts a new one. Rows under a step at its text
+  indent, in the same paragraph, continue it (a word hyphenated at the line end is joined).
+* ``part_numbers``: after ``P/N``, ``PN``, ``Part No.``/``part number`` (confidence 0.95), or on their own
+  as tokens of at least four digits with a dash, slash or dot inside (``45-8812-002``, ``MS21042/3-08``,
+  ``NAS1611-012``; confidence 0.7); a number hyphenated across two rows is rejoined. Look-alikes are kept
+  out by their form (NSN ``5310-01-123-4567``, dates, specifications ``MIL-PRF-…``, ``ISO …``, instrument
+  tags ``FV-101``, plain decimals, small ranges) and by the word before them (NSN, form, task, drawing,
+  model, valve, figure, table, section, sheet, page, phone ...).
+
+Partial: unruled tables inside manuals are not reported as ``other`` tables; the cross-page
+continuation of a step broken by a page break is not joined.
+
+>>> from pdftract.testing import make_sheet
+>>> rows = ["Replace the filter of the main unit before the season starts, every year again.",
+...         "1. Remove the cover from the housing and set it aside on the bench.",
+...         "2. Take out the old filter element (P/N 45-8812-002) and discard it safely.",
+...         "a. Check the seal ring of the housing for cracks and wear before you go on.",
+...         "3. Fit the new filter element and close the cover of the housing again.",
+...         "WARNING: The housing can be hot after use. Let it cool down first."]
+>>> sheet = make_sheet(text=[(t, 40 + (14 if t.startswith("a.") else 0), 60 + 20 * i) for i, t in enumerate(rows)],
+...                    width=612, height=792)
+>>> [(s.number, s.level) for s in find_procedures(sheet)]
+[('1.', 1), ('2.', 1), ('a.', 2), ('3.', 1)]
+>>> [(c.kind, c.text) for c in find_safety_callouts(sheet)]
+[('WARNING', 'The housing can be hot after use. Let it cool down first.')]
+>>> [p.text for p in find_part_numbers(sheet)]
+['45-8812-002']
+"""
+
+from __future__ import annotations
+
+import colorsys
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from typing_extensions import TypedDict
+
+from pdftract.analyzers.grid import cell_around, rules_for
+from pdftract.geometry import BBox, clip
+from pdftract.jsonvalues import Box, bbox_out, r2
+from pdftract.model.reading import Chunk
+from pdftract.model.sheet import Sheet, SheetLike
+from pdftract.registry import analyzer, output
+from pdftract import svg
+
+# -- the rows of a page ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One body row in reading order: its chunks (left to right), text, box and size."""
+
+    index: int
+    chunks: tuple[Chunk, ...]
+    text: str
+    bbox: BBox
+    size: float
+    bold: bool
+
+
+def _bold(sheet: SheetLike, chunk: Chunk) -> bool:
+    fonts = sheet.root.fonts
+    names = [fonts[sheet.word(w).font].name if sheet.word(w).font in fonts else sheet.word(w).font for w in chunk.word_ids]
+    return bool(names) and all(re.search(r"bold|black|heavy|semibold|demi|-medi\b|-bd\b|,b\b", n, re.IGNORECASE) for n in names)
+
+
+def page_rows(sheet: SheetLike) -> list[Row]:
+    """The page's horizontal body rows in reading order (empty unless it is a page of running text)."""
+    order = sheet.reading
+    if not (order.prose or order.header_rows or order.footer_rows):
+        return []
+    rows: list[Row] = []
+    for row in order.rows:
+        if not row:
+            continue
+        first = sheet.word(row[0].word_ids[0]) if row[0].word_ids else None
+        if first is None or first.direction != 0.0:
+            continue
+        rows.append(Row(len(rows), row, " ".join(c.text for c in row), BBox.union_all(c.bbox for c in row),
+                        max(c.size for c in row), _bold(sheet, row[0])))
+    return rows
+
+
+def _pitch(rows: Sequence[Row], size: float) -> float:
+    """The usual distance from one row's top to the next one's within a paragraph (the leading): the 10th
+    percentile of the distances between consecutive rows of one column (on a page of one-line list items
+    most distances include an item space)."""
+    steps = sorted(b.bbox.top - a.bbox.top for a, b in zip(rows, rows[1:], strict=False)
+                   if 0.8 * size <= b.bbox.top - a.bbox.top <= 2.5 * size and abs(a.bbox.x0 - b.bbox.x0) < 20 * size)
+    return steps[len(steps) // 10] if steps else 1.2 * size
+
+
+def _same_paragraph(prev: Row, nxt: Row, pitch: float, size: float) -> bool:
+    """Whether ``nxt`` goes on the paragraph of ``prev``: right under it at the usual leading (a paragraph or
+    list-item space makes the step a quarter size longer)."""
+    step = nxt.bbox.top - prev.bbox.top
+    return 0 < step <= pitch + 0.25 * size and nxt.bbox.x0 < prev.bbox.x1 and nxt.bbox.x1 > prev.bbox.x0
+
+
+def _joined(parts: Sequence[str]) -> str:
+    """Row texts joined with spaces; a word hyphenated at a row end (``mainte-`` + ``nance``) is joined
+    without its hyphen, a number or code broken after a dash (``45-8812-`` + ``002``) keeps the dash."""
+    out = ""
+    for p in parts:
+        p = p.strip()
+        if not p:
+            continue
+        if out.endswith("-") and len(out) >= 2:
+            if out[-2].islower() and p[:1].islower():
+                out = out[:-1] + p
+                continue
+            if out[-2].isalnum() and p[:1].isalnum():
+                out += p
+                continue
+        out = f"{out} {p}" if out else p
+    return out
+
+
+# -- safety callouts --------------------------------------------------------------------------------------------
+
+_KINDS = {
+    "DANGER": "DANGER", "WARNING": "WARNING", "CAUTION": "CAUTION", "NOTICE": "NOTICE", "NOTE": "NOTE",
+    "IMPORTANT": "NOTICE", "GEFAHR": "DANGER", "WARNUNG": "WARNING", "VORSICHT": "CAUTION", "ACHTUNG": "CAUTION",
+    "HINWEIS": "NOTE", "AVERTISSEMENT": "WARNING", "ATTENTION": "CAUTION", "REMARQUE": "NOTE",
+    "PELIGRO": "DANGER", "ADVERTENCIA": "WARNING", "PRECAUCIÓN": "CAUTION", "AVISO": "NOTICE", "NOTA": "NOTE",
+}
+_WORDS = "|".join(sorted(_KINDS, key=len, reverse=True))
+_SIGNAL_UPPER = re.compile(rf"^(?P<sym>[\u26a0\u25b2\u25b3!]\s*)?(?P<word>{_WORDS})\b(?P<punct>\s*[:!.\u2013\u2014-])?\s*(?P<rest>.*)$")
+_SIGNAL_TITLE = re.compile(rf"^(?P<sym>[\u26a0\u25b2\u25b3]\s*)?(?P<word>{_WORDS})(?P<punct>\s*[:!])\s*(?P<rest>.*)$", re.IGNORECASE)
+
+_HUES = ((15, "red"), (40, "orange"), (70, "yellow"), (170, "green"), (260, "blue"), (345, None), (360, "red"))
+
+
+def colour_name(c: Sequence[float] | None) -> str | None:
+    """The hue name of a colour (``red``, ``orange``, ``yellow``, ``green``, ``blue``), None for black, white,
+    grey and unknown colour spaces.
+
+    >>> colour_name((1.0, 0.5, 0.0)), colour_name((0.0,)), colour_name((1.0, 0.6, 0.0, 0.0))
+    ('orange', None, 'blue')
+    """
+    if c is None:
+        return None
+    if len(c) == 4:  # CMYK
+        k = c[3]
+        rgb = tuple((1 - v) * (1 - k) for v in c[:3])
+    elif len(c) == 3:
+        rgb = tuple(c)
+    else:
+        return None
+    h, lum, s = colorsys.rgb_to_hls(*rgb)
+    if s < 0.35 or lum < 0.15 or lum > 0.93:
+        return None
+    deg = h * 360
+    for limit, name in _HUES:
+        if deg < limit:
+            return name
+    return None
+
+
+class SafetyCalloutJSON(TypedDict):
+    """A safety callout in the JSON output (``pages[].safety_callouts[]``)."""
+
+    kind: str
+    label: str
+    text: str
+    colour: str | None
+    boxed: bool
+    bbox: Box
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SafetyCallout:
+    """A DANGER / WARNING / CAUTION / NOTICE / NOTE callout: ``kind`` (normalised), ``label`` as printed, the
+    body ``text`` without the label, the ``colour`` of its band or word, whether it is ``boxed``."""
+
+    kind: str
+    label: str
+    text: str
+    colour: str | None
+    boxed: bool
+    bbox: BBox
+    confidence: float
+    rows: tuple[int, ...] = field(default=(), repr=False)
+
+    def to_dict(self) -> SafetyCalloutJSON:
+        return {"kind": self.kind, "label": self.label, "text": self.text, "colour": self.colour, "boxed": self.boxed,
+                "bbox": bbox_out(self.bbox), "confidence": r2(self.confidence) or 0.0}
+
+    def __repr__(self) -> str:
+        return f"<SafetyCallout {self.kind}: {clip(self.text, 50)!r}>"
+
+
+def _signal(row: Row, sheet: SheetLike) -> tuple[str, str, str, Chunk] | None:
+    """(kind, label as printed, rest of the row after the label, the chunk of the word) when ``row`` opens
+    with a signal word (after a sign drawn or set in a tiny size, if any)."""
+    chunks = list(row.chunks)
+    sym = ""
+    while len(chunks) > 1 and not any(ch.isalnum() for ch in chunks[0].text):
+        sym += chunks.pop(0).text.strip() + " "  # a drawn or tiny warning sign before the word
+    first = chunks[0].text
+    m = _SIGNAL_UPPER.match(first)
+    if m and m.group("word").isupper():
+        rest = m.group("rest")
+        if rest and not m.group("punct"):
+            # "WARNING LIGHTS ..." is a sentence; the word alone in bold before plain text is a label
+            words = [sheet.word(w) for w in chunks[0].word_ids]
+            head = words[0].font
+            if len(words) < 2 or words[1].font == head or rest[:1].isupper() and rest.split()[0].isupper():
+                return None
+    else:
+        m = _SIGNAL_TITLE.match(first)
+        if not m:
+            return None
+    word = m.group("word").upper()
+    label = (m.group("sym") or "") + m.group("word") + (m.group("punct") or "").strip()
+    rest = " ".join([m.group("rest")] + [c.text for c in chunks[1:]]).strip()
+    return _KINDS[word], label.strip(), rest, chunks[0]
+
+
+def _within(box: BBox, region: BBox, tol: float = 1.0) -> bool:
+    return box.x0 >= region.x0 - tol and box.x1 <= region.x1 + tol and box.top >= region.top - tol \
+        and box.bottom <= region.bottom + tol
+
+
+def _wordy(row: Row) -> bool:
+    """A row with a letter or digit in it (not a sign alone)."""
+    return any(ch.isalnum() for ch in row.text)
+
+
+def _inside(rows: Sequence[Row], box: BBox, tol: float = 1.0) -> list[Row]:
+    return [r for r in rows if _within(r.bbox, box, tol)]
+
+
+def _colour_under(sheet: SheetLike, box: BBox) -> str | None:
+    best: tuple[float, str | None] | None = None
+    cx, cy = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
+    for p in sheet.paths:
+        if not p.fill or p.text_shape:
+            continue
+        b = p.bbox
+        if b.x0 <= cx <= b.x1 and b.top <= cy <= b.bottom and b.width >= box.width and b.height >= 0.8 * box.height:
+            name = colour_name(p.fill_color)
+            if name is not None and (best is None or b.area < best[0]):
+                best = (b.area, name)
+    return best[1] if best else None
+
+
+def _word_ink(sheet: SheetLike, chunk: Chunk) -> str | None:
+    gids = [g for w in chunk.word_ids[:1] for g in sheet.word(w).glyph_ids]
+    names = {colour_name(sheet.glyph(g).fill_color) for g in gids}
+    return names.pop() if len(names) == 1 else None
+
+
+def _cell(rules: object, box: BBox, page: BBox) -> BBox | None:
+    c = cell_around(rules, (box.x0, box.top, box.x1, box.bottom))  # type: ignore[arg-type]
+    if c is None:
+        return None
+    cell = BBox(*c)
+    if cell.height > 0.5 * page.height or cell.width > 0.98 * page.width:
+        return None
+    return cell
+
+
+def find_safety_callouts(sheet: SheetLike, rows: Sequence[Row] | None = None) -> tuple[SafetyCallout, ...]:
+    """The safety callouts of a page of running text (see the module docstring)."""
+    rows = page_rows(sheet) if rows is None else rows
+    if not rows:
+        return ()
+    size = sheet.reading.body_size or rows[0].size
+    pitch = _pitch(rows, size)
+    rules = rules_for(sheet, 0)
+    page = sheet.bbox
+    out: list[SafetyCallout] = []
+    used: set[int] = set()
+    for row in rows:
+        if row.index in used:
+            continue
+        sig = _signal(row, sheet)
+        if sig is None:
+            continue
+        kind, label, rest, word_chunk = sig
+        word_box = word_chunk.bbox
+        cell = _cell(rules, word_box, page)
+        body_rows: list[Row] = []
+        box = word_box
+        boxed = False
+        if cell is not None:
+            boxed = True
+            # the rest of the label row past the word: text in the word's own chunk, or chunks beside it
+            own = rest if not any(c.bbox.x0 >= word_box.x1 for c in row.chunks) else ""
+            beside = [c for c in row.chunks if c.bbox.x0 >= word_box.x1 - 0.5]
+            here = [r for r in _inside(rows, cell) if r.index != row.index and _wordy(r)]
+            body_box = cell
+            if not here and not own and not any(_within(c.bbox, cell) for c in beside):
+                mid = (cell.top + cell.bottom) / 2
+                right = _cell(rules, BBox(cell.x1 + 2, mid - 0.5, cell.x1 + 3, mid + 0.5), page)
+                below = _cell(rules, BBox((cell.x0 + cell.x1) / 2 - 0.5, cell.bottom + 2, (cell.x0 + cell.x1) / 2 + 0.5,
+                                          cell.bottom + 3), page)
+                if right is not None and abs(right.top - cell.top) <= 2 and abs(right.bottom - cell.bottom) <= 2:
+                    body_box = right
+                elif below is not None and abs(below.x0 - cell.x0) <= 3 and abs(below.x1 - cell.x1) <= 3:
+                    body_box = below
+                here = [r for r in _inside(rows, body_box) if r.index != row.index and _wordy(r)]
+            body_rows = here
+            box = cell.union(body_box)
+            first = [own] if own else [c.text for c in beside if _within(c.bbox, body_box)]
+            texts = first + [r.text for r in body_rows]
+        else:
+            texts = [rest] if rest else []
+            last = row
+            for nxt in rows[row.index + 1:]:
+                if _signal(nxt, sheet) is not None or _step_label(nxt.text) is not None or nxt.size > 1.15 * size:
+                    break
+                if rest or body_rows:
+                    # the paragraph goes on: next row at the leading, at the left edge of the body so far
+                    edge = body_rows[0].bbox.x0 if body_rows else row.bbox.x0
+                    if not _same_paragraph(last, nxt, pitch, size) or abs(nxt.bbox.x0 - edge) > size:
+                        break
+                elif not (0 < nxt.bbox.top - last.bbox.bottom <= 2.0 * size and nxt.bbox.x0 < row.bbox.x1):
+                    break  # the word alone on its row: the paragraph right under it is the body
+                body_rows.append(nxt)
+                last = nxt
+            texts += [r.text for r in body_rows]
+            box = BBox.union_all([row.bbox] + [r.bbox for r in body_rows])
+        text = _joined(texts)
+        if not text:
+            continue
+        colour = _colour_under(sheet, word_box) or _word_ink(sheet, word_chunk)
+        confidence = 0.95 if boxed or colour else (0.85 if label.isupper() else 0.7)
+        used.update(r.index for r in body_rows)
+        used.add(row.index)
+        out.append(SafetyCallout(kind=kind, label=label, text=text, colour=colour, boxed=boxed, bbox=box,
+                                 confidence=confidence, rows=tuple(sorted({row.index} | {r.index for r in body_rows}))))
+    return tuple(out)
+
+
+# -- procedures -------------------------------------------------------------------------------------------------
+
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10, "xi": 11, "xii": 12}
+_LABEL = re.compile(
+    r"^(?:(?P<step>(?:Step|STEP|Schritt|SCHRITT|Paso|PASO|\u00c9tape|Etape)\s+(?P<stepn>\d{1,3}))[.:]?"
+    r"|(?P<dec>\d{1,2}(?:\.\d{1,2}){1,3})(?:\.(?P<decl>[a-z]))?\.?"
+    r"|(?P<num>\d{1,3})(?P<nump>[.)])"
+    r"|\((?P<pnum>\d{1,3})\)"
+    r"|\((?P<palpha>[a-z]{1,4})\)"
+    r"|(?P<alpha>[a-z]{1,4})(?P<alphap>[.)])"
+    r"|(?P<Alpha>[A-Z])\.)(?=\s|$)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A step label: its printed text, pattern class, parent numbers (dotted labels) and value."""
+
+    text: str
+    cls: str
+    parent: tuple[int, ...]
+    value: int
+
+
+def _step_label(text: str) -> list[Label] | None:
+    """The readings of a step label opening ``text`` (several where ``i.`` is a letter or a roman one)."""
+    m = _LABEL.match(text)
+    if not m:
+        return None
+    printed = m.group(0)
+    if m.group("step"):
+        return [Label(printed, "step", (), int(m.group("stepn")))]
+    if m.group("dec"):
+        parts = tuple(int(p) for p in m.group("dec").split("."))
+        if m.group("decl"):
+            return [Label(printed, f"dec{len(parts)}a", parts, ord(m.group("decl")) - 96)]
+        return [Label(printed, f"dec{len(parts)}", parts[:-1], parts[-1])]
+    if m.group("num"):
+        return [Label(printed, "num" + m.group("nump"), (), int(m.group("num")))]
+    if m.group("pnum"):
+        return [Label(printed, "(num)", (), int(m.group("pnum")))]
+    letters = m.group("palpha") or m.group("alpha")
+    if letters:
+        punct = "()" if m.group("palpha") else m.group("alphap")
+        out: list[Label] = []
+        if len(letters) == 1:
+            out.append(Label(printed, "alpha" + punct, (), ord(letters) - 96))
+        if letters in _ROMAN:
+            out.append(Label(printed, "roman" + punct, (), _ROMAN[letters]))
+        return out or None
+    return [Label(printed, "Alpha.", (), ord(m.group("Alpha")) - 64)]
+
+
+class ProcedureStepJSON(TypedDict):
+    """A procedure step in the JSON output (``pages[].procedures[]``)."""
+
+    number: str
+    level: int
+    text: str
+    procedure: int
+    bbox: Box
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProcedureStep:
+    """One step: its ``number`` as printed, ``level`` (1-based depth in its procedure), ``text`` without the
+    label (continuation rows joined), and which ``procedure`` of the page it belongs to (1-based)."""
+
+    number: str
+    level: int
+    text: str
+    procedure: int
+    bbox: BBox
+    confidence: float
+
+    def to_dict(self) -> ProcedureStepJSON:
+        return {"number": self.number, "level": self.level, "text": self.text, "procedure": self.procedure,
+                "bbox": bbox_out(self.bbox), "confidence": r2(self.confidence) or 0.0}
+
+    def __repr__(self) -> str:
+        return f"<Step {self.number} (level {self.level}): {clip(self.text, 50)!r}>"
+
+
+@dataclass
+class _Open:
+    """An open step sequence: label class (``*`` for an unknown parent), last value, level, text and label
+    indents."""
+
+    cls: str
+    value: int
+    level: int
+    x: float
+    path: tuple[int, ...]
+    lx: float = 0.0  # where the label starts
+
+    def shallower(self, x: float, lx: float, size: float) -> bool:
+        """Whether a step with text at ``x`` and label at ``lx`` sits deeper than this one, by either edge (a
+        label wider than its tab pushes the text out; a right-aligned label moves its left edge)."""
+        return self.x < x - 0.5 * size or self.lx < lx - 0.5 * size
+
+
+_TOC_END = re.compile(r"(?:\.{3,}|\u2026+)\s*\d{1,4}$|\s\d{1,4}$")
+
+
+def _is_heading(row: Row, size: float) -> bool:
+    return row.size > 1.15 * size or (row.bold and len(row.text.split()) <= 10 and not row.text.rstrip().endswith("."))
+
+
+def _label_split(sheet: SheetLike, row: Row, label: Label) -> tuple[str, float]:
+    """The row's text after the label, and where that text starts (x)."""
+    words = [sheet.word(w) for c in row.chunks for w in c.word_ids]
+    n = len(label.text.split())
+    rest = words[n:]
+    return " ".join(w.text for w in rest), (rest[0].bbox.x0 if rest else row.bbox.x1)
+
+
+def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
+                    callouts: Sequence[SafetyCallout] | None = None) -> tuple[ProcedureStep, ...]:
+    """The numbered procedure steps of a page of running text (see the module docstring)."""
+    rows = page_rows(sheet) if rows is None else rows
+    if not rows:
+        return ()
+    size = sheet.reading.body_size or rows[0].size
+    pitch = _pitch(rows, size)
+    callouts = find_safety_callouts(sheet, rows) if callouts is None else callouts
+    taken = {i for c in callouts for i in c.rows}
+    stack: list[_Open] = []
+    procedure = 0
+    labelled: dict[int, tuple[list[Label], str, float]] = {}
+    for row in rows:
+        labels = _step_label(row.text) if row.index not in taken else None
+        if labels and _TOC_END.search(row.text) and len(row.chunks) > 1 and row.chunks[-1].text.strip().isdigit():
+            labels = None  # a contents line: title and page number
+        if labels:
+            labelled[row.index] = (labels, *_label_split(sheet, row, labels[0]))
+    first = next((r for r in rows if r.index not in taken), None)
+    first_body = first.index if first is not None and not _is_heading(first, size) else -1
+    # the labelled rows of the run the page opens with (up to its first heading)
+    opening: list[int] = []
+    for r in rows[first_body:] if first_body >= 0 else ():
+        if _is_heading(r, size) and r.index not in taken:
+            break
+        if r.index in labelled:
+            opening.append(r.index)
+    steps: list[dict[str, object]] = []
+    current: dict[str, object] | None = None
+    for row in rows:
+        if row.index in taken:
+            current = None
+            continue
+        if _is_heading(row, size):
+            stack, current = [], None
+            continue
+        placed = None
+        if row.index in labelled:
+            labels, text, x_text = labelled[row.index]
+            shallower = 0
+            if not stack and row.index == first_body:
+                # a page opening with a step: going on from the page before when it is not a first step or
+                # when steps further down sit shallower (as deep as their distinct indents)
+                by_text = _clusters([labelled[k][2] for k in opening if labelled[k][2] < x_text - 0.5 * size], size)
+                by_label = _clusters([rows[k].bbox.x0 for k in opening if rows[k].bbox.x0 < row.bbox.x0 - 0.5 * size], size)
+                shallower = max(by_text, by_label)
+            placed = None if shallower else _place(labels, stack, x_text, row.bbox.x0, size)
+            if placed is None and not stack and row.index == first_body:
+                placed = _continued(labels, stack, x_text, row.bbox.x0, shallower)
+        if placed is None:
+            if current is not None:
+                last = current["rows"][-1]  # type: ignore[index]
+                x_text = float(current["x_text"])  # type: ignore[arg-type]
+                x_label = current["rows"][0].bbox.x0  # type: ignore[index]
+                if _same_paragraph(last, row, pitch, size) and x_label - 0.6 * size <= row.bbox.x0 <= x_text + 3 * size:
+                    current["rows"].append(row)  # type: ignore[attr-defined]
+                    current["texts"].append(row.text)  # type: ignore[attr-defined]
+                    continue
+            current = None
+            continue
+        label, level, new = placed
+        if new:
+            procedure += 1
+        text, x_text = _label_split(sheet, row, label)
+        current = {"label": label, "level": level, "procedure": procedure, "rows": [row], "texts": [text], "x_text": x_text}
+        steps.append(current)
+    out: list[ProcedureStep] = []
+    counts: dict[int, int] = {}
+    for s in steps:
+        counts[s["procedure"]] = counts.get(s["procedure"], 0) + 1  # type: ignore[index]
+    for s in steps:
+        if counts[s["procedure"]] < 2:  # type: ignore[index]
+            continue  # a lone "1." is a numbered paragraph, not a procedure
+        rws: list[Row] = s["rows"]  # type: ignore[assignment]
+        label: Label = s["label"]  # type: ignore[no-redef]
+        out.append(ProcedureStep(number=label.text, level=int(s["level"]), text=_joined(s["texts"]),  # type: ignore[arg-type, call-overload]
+                                 procedure=int(s["procedure"]), bbox=BBox.union_all(r.bbox for r in rws),  # type: ignore[call-overload]
+                                 confidence=0.9 if label.cls.startswith(("dec", "step", "num")) else 0.8))
+    # renumber procedures 1.. in order of appearance after lone labels were dropped
+    ids = {p: k + 1 for k, p in enumerate(dict.fromkeys(s.procedure for s in out))}
+    return tuple(ProcedureStep(number=s.number, level=s.level, text=s.text, procedure=ids[s.procedure], bbox=s.bbox,
+                               confidence=s.confidence) for s in out)
+
+
+def _clusters(xs: list[float], size: float) -> int:
+    """How many distinct indents ``xs`` hold (values within half a size of their neighbour are one)."""
+    xs = sorted(xs)
+    return sum(1 for a, b in zip([-1e9] + xs, xs, strict=False) if b - a > 0.5 * size)
+
+
+def _continued(labels: list[Label], stack: list[_Open], x: float, lx: float, shallower: int) -> tuple[Label, int, bool] | None:
+    """The first row of a page going on with a numbered procedure of the page before (``5.`` or ``(b)`` at
+    the top): its level is one more than the number of distinct, shallower text indents of labelled rows
+    further down the page (a dotted label: the depth its dots give). The steps it hangs under are unknown
+    (wildcards that the next shallower label takes over)."""
+    label = labels[0]
+    level = len(label.parent) + 1 if label.cls.startswith("dec") else shallower + 1
+    path = (label.parent + (label.value,)) if label.cls.startswith("dec") else (0,) * (level - 1) + (label.value,)
+    for k in range(level - 1):
+        stack.append(_Open("*", 0, k + 1, x - (level - 1 - k) * 1e-3, path[:k + 1], lx - (level - 1 - k) * 1e-3))
+    stack.append(_Open(label.cls, label.value, level, x, path, lx))
+    return label, level, True
+
+
+def _place(labels: list[Label], stack: list[_Open], x: float, lx: float, size: float) -> tuple[Label, int, bool] | None:
+    """Where a labelled row goes: (its label reading, level, whether it starts a new procedure), or None when
+    the label neither starts nor continues a sequence (a number opening a sentence). ``x`` is where the
+    step's text starts, ``lx`` where its label starts (its indents)."""
+    # 1. continuing an open sequence of the same pattern (deepest first)
+    for label in labels:
+        for k in range(len(stack) - 1, -1, -1):
+            e = stack[k]
+            if e.cls == label.cls and e.value + 1 == label.value and (not label.parent or e.path[:-1] == label.parent):
+                del stack[k + 1:]
+                e.value = label.value
+                e.path = e.path[:-1] + (label.value,)
+                return label, e.level, False
+    # a step under a wildcard (a procedure continued from the page before) takes the wildcard's place
+    for label in labels:
+        for k in range(len(stack) - 1, -1, -1):
+            e = stack[k]
+            if e.cls == "*" and (abs(e.x - x) <= 0.5 * size or k == 0 and not e.shallower(x, lx, size)):
+                del stack[k + 1:]
+                e.cls, e.value, e.x, e.lx, e.path = label.cls, label.value, x, lx, e.path[:-1] + (label.value,)
+                return label, e.level, False
+    # 2. a dotted label under the step it extends
+    for label in labels:
+        if label.parent and label.value == 1:
+            for k in range(len(stack) - 1, -1, -1):
+                if stack[k].path == label.parent:
+                    del stack[k + 1:]
+                    stack.append(_Open(label.cls, 1, stack[k].level + 1, x, label.parent + (1,), lx))
+                    return label, stack[-1].level, False
+    # 3. a new sequence: a procedure of its own at the top indent, else a sub-level under the step above
+    for label in labels:
+        if label.value != 1 or label.parent:
+            continue
+        same = next((k for k, e in enumerate(stack) if e.cls == label.cls), None)
+        if not stack or same == 0 or not stack[0].shallower(x, lx, size):
+            stack.clear()
+            stack.append(_Open(label.cls, 1, 1, x, (1,), lx))
+            return label, 1, True
+        if same is not None:  # the same pattern restarting under a new parent step
+            del stack[same:]
+        while len(stack) > 1 and not stack[-1].shallower(x, lx, size):
+            stack.pop()
+        parent = stack[-1]
+        stack.append(_Open(label.cls, 1, parent.level + 1, x, parent.path + (1,), lx))
+        return label, stack[-1].level, False
+    return None
+
+
+# -- part numbers -----------------------------------------------------------------------------------------------
+
+_PN_PREFIX = re.compile(r"(?:\bP/N|\bPN|\bP\.N\.|\bpart\s+(?:no\.?|number|#))\s*[:#]?\s*$", re.IGNORECASE)
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9./\-]*[A-Za-z0-9]-?")
+_NOT_BEFORE = re.compile(
+    r"\b(?:NSN|NIIN|form|task|drawing|dwg|model|spec|specification|standard|std|valve|tag|figure|fig|table|tab|"
+    r"section|sheet|sh|page|chapter|para|paragraph|tel|phone|fax|rev|revision|version|ver|serial|s/n|sn|date|"
+    r"detail|view|step|ISO|DIN|EN|ASTM|SAE|ANSI|IEC|MIL|AMS|ASME|NFPA|UL|BS|JIS|GB|IP|order\s+no|lot|batch|"
+    r"code|ata|eco|ecn)\.?\s*(?:no\.?|number|#)?\s*[:#]?\s*$", re.IGNORECASE)
+_LOOKALIKE = [
+    re.compile(r"^\d{4}-\d{2}-\d{3}-\d{4}$"),  # NSN
+    re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{2}|\d{4}))$"),  # dates
+    re.compile(r"^(?:MIL|ISO|DIN|EN|ASTM|SAE|ANSI|IEC|AMS|ASME|NFPA|UL|BS|JIS|GB|DOD|FED|QQ)(?:[-/]|$)", re.IGNORECASE),
+    re.compile(r"^[A-Z]{1,4}-\d{1,5}[A-Z]?$"),  # instrument and equipment tags
+    re.compile(r"^\d+(?:[.,]\d+)?$"),  # plain numbers
+    re.compile(r"^\d{1,3}-\d{1,3}$"),  # ranges, chapter-page numbers
+    re.compile(r"^\d{1,2}(?:\.\d{1,2}){1,3}$"),  # section numbers
+]
+_UNIT_AFTER = re.compile(r"^\s*(?:mm|cm|m|in|inch|ft|kg|g|lb|N|Nm|N·m|V|A|W|Hz|rpm|psi|bar|°|%)\b")
+
+
+class PartNumberJSON(TypedDict):
+    """A part number in the JSON output (``pages[].part_numbers[]``)."""
+
+    text: str
+    prefixed: bool
+    bbox: Box
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartNumber:
+    """A part number as printed (without its ``P/N`` prefix; hyphen-broken numbers rejoined)."""
+
+    text: str
+    prefixed: bool
+    bbox: BBox
+    confidence: float
+
+    def to_dict(self) -> PartNumberJSON:
+        return {"text": self.text, "prefixed": self.prefixed, "bbox": bbox_out(self.bbox),
+                "confidence": r2(self.confidence) or 0.0}
+
+    def __repr__(self) -> str:
+        return f"<PartNumber {self.text!r}>"
+
+
+def _part_number_form(token: str) -> bool:
+    digits = sum(ch.isdigit() for ch in token)
+    return digits >= 4 and len(token) >= 6 and any(ch in token for ch in "-/.") and not any(p.match(token) for p in _LOOKALIKE)
+
+
+def find_part_numbers(sheet: SheetLike, rows: Sequence[Row] | None = None) -> tuple[PartNumber, ...]:
+    """The part numbers of a page of running text (see the module docstring)."""
+    rows = page_rows(sheet) if rows is None else rows
+    out: list[PartNumber] = []
+    carried: set[int] = set()  # rows whose first token ends a number hyphenated on the row before
+    for k, row in enumerate(rows):
+        text = row.text
+        prev = rows[k - 1].text if k > 0 and _same_paragraph(rows[k - 1], row, 1e9, 1.0) else ""
+        for m in _TOKEN.finditer(text):
+            if m.start() == 0 and k in carried:
+                continue
+            token = m.group(0)
+            box = row.bbox
+            if m.start() > 0 and text[m.start() - 1] not in " (\t[,;:":
+                continue  # inside a longer token (a word with an apostrophe, a URL)
+            if token.endswith("-"):
+                if m.end() == len(text) and k + 1 < len(rows):
+                    nxt = _TOKEN.match(rows[k + 1].text)
+                    if nxt is None:
+                        continue
+                    token = token + nxt.group(0).rstrip("-")
+                    box = box.union(rows[k + 1].bbox)
+                    carried.add(k + 1)
+                else:
+                    token = token[:-1]
+            while token and token[-1] in ".-/":
+                token = token[:-1]
+            # what stands before: on this row, and the row before when the token opens this one
+            before = text[:m.start()] if m.start() > 0 else prev
+            prefixed = bool(_PN_PREFIX.search(before))
+            if not prefixed:
+                if not _part_number_form(token) or _NOT_BEFORE.search(before) or _UNIT_AFTER.match(text[m.end():]):
+                    continue
+            elif sum(ch.isdigit() for ch in token) < 2:
+                continue
+            out.append(PartNumber(text=token, prefixed=prefixed, bbox=box, confidence=0.95 if prefixed else 0.7))
+    return tuple(out)
+
+
+# -- the analyzer -------------------------------------------------------------------------------------------------
+
+
+@analyzer("manual", requires={"lines"}, assigns={"procedures", "safety_callouts", "part_numbers"})
+def manual_analyzer(sheet: Sheet, settings: None) -> dict[str, object]:
+    """Procedures, safety callouts and part numbers on pages of running text (manuals, instructions)."""
+    rows = page_rows(sheet)
+    callouts = find_safety_callouts(sheet, rows)
+    return {"procedures": find_procedures(sheet, rows, callouts), "safety_callouts": callouts,
+            "part_numbers": find_part_numbers(sheet, rows)}
+
+
+_LEVEL_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a")
+
+
+def draw_procedures(sheet: SheetLike, steps: Sequence[ProcedureStep]) -> list[str]:
+    """Gutters and columns of the reading order, and each step boxed in the colour of its level."""
+    order = sheet.reading
+    out = [svg.box(g, 'fill="#ffd54f" fill-opacity="0.25" stroke="none"', "gutter") for g in order.gutters]
+    out += [svg.box(c, 'fill="none" stroke="#999999" stroke-dasharray="4 3" stroke-width="0.5"', "column")
+            for c in order.columns]
+    for s in steps:
+        colour = _LEVEL_COLOURS[(s.level - 1) % len(_LEVEL_COLOURS)]
+        out.append(svg.box(s.bbox, f'fill="none" stroke="{colour}" stroke-width="0.6"',
+                           f"step {s.number} (level {s.level}, procedure {s.procedure}): {s.text}"))
+        out.append(svg.text(s.bbox.x0 - 2, s.bbox.top + 6, f"L{s.level}", f'font-size="6" fill="{colour}" text-anchor="end"'))
+    return out
+
+
+def draw_callouts(sheet: SheetLike, callouts: Sequence[SafetyCallout]) -> list[str]:
+    """Each safety callout's box, with its kind and body as the tooltip."""
+    return [svg.box(c.bbox, 'fill="#c62828" fill-opacity="0.06" stroke="#c62828" stroke-width="0.8"', f"{c.kind}: {c.text}")
+            for c in callouts]
+
+
+def draw_part_numbers(sheet: SheetLike, pns: Sequence[PartNumber]) -> list[str]:
+    """The row holding each part number."""
+    return [svg.box(p.bbox, 'fill="none" stroke="#00838f" stroke-width="0.4"', f"part number {p.text}") for p in pns]
+
+
+def procedure_rows(steps: Sequence[ProcedureStep]) -> list[dict[str, object]]:
+    return [{"procedure": s.procedure, "number": s.number, "level": s.level, "text": s.text,
+             "confidence": s.confidence} for s in steps]
+
+
+output("procedures", draw=draw_procedures, rows=procedure_rows, schema=list[ProcedureStepJSON])
+output("safety_callouts", draw=draw_callouts, schema=list[SafetyCalloutJSON])
+output("part_numbers", draw=draw_part_numbers, schema=list[PartNumberJSON])
+
+__all__ = ["PartNumber", "ProcedureStep", "Row", "SafetyCallout", "colour_name", "find_part_numbers",
+           "find_procedures", "find_safety_callouts", "page_rows"]
