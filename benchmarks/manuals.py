@@ -118,6 +118,61 @@ def score_document(truth: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]
     return res
 
 
+SHARED = ROOT.parent / "shared" / "corpus"
+EXPECTATIONS = ROOT / "benchmarks" / "manual_expectations.json"
+
+
+def score_real_page(exp: dict[str, Any], page: Any) -> dict[str, Any]:
+    """One real manual page against what a reader wrote down from its rendering (manual_expectations.json)."""
+    steps = [s.to_dict() for s in page.results.get("procedures", ())]
+    calls = [c.to_dict() for c in page.results.get("safety_callouts", ())]
+    res: dict[str, Any] = {}
+    t_steps = exp["procedures"]
+    res["steps_exact"] = (matched([(s["number"], s["level"], norm(s["text"])) for s in t_steps],
+                                  [(s["number"], s["level"], norm(s["text"])) for s in steps]), len(steps), len(t_steps))
+    res["steps_label_level"] = (matched([(s["number"], s["level"]) for s in t_steps], [(s["number"], s["level"]) for s in steps]),
+                                len(steps), len(t_steps))
+    res["callouts_exact"] = (matched([(c["kind"], norm(c["text"])) for c in exp["safety_callouts"]],
+                                     [(c["kind"], norm(c["text"])) for c in calls]), len(calls), len(exp["safety_callouts"]))
+    res["callouts_kind"] = (matched([c["kind"] for c in exp["safety_callouts"]], [c["kind"] for c in calls]), len(calls),
+                            len(exp["safety_callouts"]))
+    # furniture: a printed header/footer is kept out of the body text and found in ours
+    order = page.reading
+    ok = n = 0
+    for want, got in ((exp["header"], order.header), (exp["footer"], order.footer)):
+        if not norm(want):
+            continue
+        n += 1
+        ok += int(_letters(want) in _letters(got) and _letters(want) not in _letters(order.text))
+    res["header_footer"] = (ok, n, n)
+    return res
+
+
+def run_real() -> dict[str, Any]:
+    """The real manuals of the shared corpus against manual_expectations.json (skipped when absent)."""
+    if not EXPECTATIONS.exists() or not SHARED.exists():
+        return {}
+    exp = json.loads(EXPECTATIONS.read_text(encoding="utf-8"))["files"]
+    agg: dict[str, Any] = {"pages": 0}
+    per_file: dict[str, Any] = {}
+    for name, pages in sorted(exp.items()):
+        path = SHARED / name
+        if not path.exists():
+            continue
+        doc = pdftract.analyze(str(path), analyzers=["manual"], pages=sorted(int(p) for p in pages))
+        for page in doc.pages:
+            res = score_real_page(pages[str(page.number)], page)
+            agg["pages"] += 1
+            for key, value in res.items():
+                prev = agg.get(key, (0, 0, 0))
+                agg[key] = tuple(a + b for a, b in zip(prev, value, strict=True))
+                pf = per_file.setdefault(name, {}).get(key, (0, 0, 0))
+                per_file[name][key] = tuple(a + b for a, b in zip(pf, value, strict=True))
+    out = {k: (prf(*v) if isinstance(v, tuple) else v) for k, v in agg.items()}
+    out["files"] = {f: {k: prf(*v) for k, v in d.items()} for f, d in per_file.items()}
+    return out
+
+
 def run(split: str | None = None) -> dict[str, Any]:
     truth = json.loads((FIXTURES / "truth.json").read_text(encoding="utf-8"))
     splits: dict[str, dict[str, Any]] = {}
@@ -156,6 +211,17 @@ def main() -> int:
                 print(f"  {key:18s} P {v['precision']:.3f}  R {v['recall']:.3f}  F1 {v['f1']:.3f}  ({v['tp']}/{v['truth']}, found {v['found']})")
             elif key != "documents":
                 print(f"  {key:18s} {v}")
+    if not args.split:
+        real = run_real()
+        if real:
+            report["real"] = real
+            print(f"== real manuals ({real['pages']} pages read off renders, benchmarks/manual_expectations.json)")
+            for key, v in real.items():
+                if isinstance(v, dict) and "f1" in v:
+                    print(f"  {key:18s} P {v['precision']:.3f}  R {v['recall']:.3f}  F1 {v['f1']:.3f}  ({v['tp']}/{v['truth']}, found {v['found']})")
+            for f, d in real["files"].items():
+                print(f"    {f}: steps {d['steps_exact']['tp']}/{d['steps_exact']['truth']} exact "
+                      f"(found {d['steps_exact']['found']}), callouts {d['callouts_exact']['tp']}/{d['callouts_exact']['truth']}")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0

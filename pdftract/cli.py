@@ -9,6 +9,7 @@
     pdftract tables INPUT... [--kind bom|revision|drawing_index] [--csv] [--pages 1,3-5]
     pdftract dimensions INPUT... [--callouts] [--csv] [--pages 1,3-5]
     pdftract gdt INPUT... [--datums] [--csv] [--pages 1,3-5]
+    pdftract procedures INPUT... [--callouts | --part-numbers] [--csv] [--pages 1,3-5]
     pdftract schema
     pdftract analyzers
     pdftract batch INPUT... --out DIR
@@ -91,6 +92,11 @@ def _parser() -> argparse.ArgumentParser:
         "--callouts", action="store_true", help="the callouts and balloons instead of the dimensions")
     listing("gdt", "print the feature control frames (or, with --datums, the datum feature symbols) as JSON or CSV").add_argument(
         "--datums", action="store_true", help="the datum feature symbols instead of the frames")
+
+    proc = listing("procedures", "print the procedure steps of manuals (or their safety callouts, or part numbers) as JSON or CSV")
+    which = proc.add_mutually_exclusive_group()
+    which.add_argument("--callouts", action="store_true", help="the safety callouts (DANGER, WARNING, CAUTION, NOTICE, NOTE)")
+    which.add_argument("--part-numbers", action="store_true", help="the part numbers")
 
     sub.add_parser("analyzers", help="list the registered analyzers with what each needs and writes")
     sub.add_parser("schema", help="print the JSON Schema of the 'extract' output")
@@ -463,6 +469,20 @@ def _gdt(args: argparse.Namespace) -> int:
     return EXIT_INPUT if failed else EXIT_OK
 
 
+_STEP_COLUMNS = ("file", "page", "procedure", "number", "level", "text", "confidence", "x0", "top", "x1", "bottom")
+_SAFETY_COLUMNS = ("file", "page", "kind", "label", "text", "colour", "boxed", "confidence", "x0", "top", "x1", "bottom")
+_PART_NUMBER_COLUMNS = ("file", "page", "text", "prefixed", "confidence", "x0", "top", "x1", "bottom")
+
+
+def _procedures(args: argparse.Namespace) -> int:
+    key, columns, what = ("safety_callouts", _SAFETY_COLUMNS, "safety callout") if args.callouts else \
+        ("part_numbers", _PART_NUMBER_COLUMNS, "part number") if args.part_numbers else ("procedures", _STEP_COLUMNS, "step")
+    rows, pages, failed = _result_rows(args, ["manual"], key)
+    _write_rows(rows, args.csv, columns)
+    print(f"pdftract: {plural(len(rows), what)} in {plural(pages, 'page')}{_failed(failed)}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
+
+
 def _list_analyzers() -> int:
     from pdftract.pipeline import registered, requirements_of
 
@@ -500,6 +520,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _gdt(args)
         if args.command == "sheets":
             return _sheets(args)
+        if args.command == "procedures":
+            return _procedures(args)
         if args.command == "schema":
             return _schema()
         if args.command == "batch":
