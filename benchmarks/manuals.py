@@ -136,14 +136,16 @@ def score_real_page(exp: dict[str, Any], page: Any) -> dict[str, Any]:
                                      [(c["kind"], norm(c["text"])) for c in calls]), len(calls), len(exp["safety_callouts"]))
     res["callouts_kind"] = (matched([c["kind"] for c in exp["safety_callouts"]], [c["kind"] for c in calls]), len(calls),
                             len(exp["safety_callouts"]))
-    # furniture: a printed header/footer is kept out of the body text and found in ours
+    # furniture: a printed header/footer is kept out of the body text and found in ours; none where none is
     order = page.reading
     ok = n = 0
     for want, got in ((exp["header"], order.header), (exp["footer"], order.footer)):
-        if not norm(want):
-            continue
         n += 1
-        ok += int(_letters(want) in _letters(got) and _letters(want) not in _letters(order.text))
+        if not norm(want):
+            ok += int(not norm(got))  # no running header: none found (a heading at the top stays in the body)
+            continue
+        body_lines = {_letters(line) for line in order.text.splitlines()}
+        ok += int(_letters(want) in _letters(got) and _letters(want) not in body_lines)
     res["header_footer"] = (ok, n, n)
     return res
 

@@ -56,10 +56,10 @@ from dataclasses import dataclass, field
 
 from typing_extensions import TypedDict
 
-from pdftract.analyzers.grid import cell_around, rules_for
+from pdftract.analyzers.grid import Rules, cell_around, rules_for
 from pdftract.geometry import BBox, clip
 from pdftract.jsonvalues import Box, bbox_out, r2
-from pdftract.model.reading import Chunk
+from pdftract.model.reading import BOLD_NAME, Chunk
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.registry import analyzer, output
 from pdftract import svg
@@ -82,7 +82,7 @@ class Row:
 def _bold(sheet: SheetLike, chunk: Chunk) -> bool:
     fonts = sheet.root.fonts
     names = [fonts[sheet.word(w).font].name if sheet.word(w).font in fonts else sheet.word(w).font for w in chunk.word_ids]
-    return bool(names) and all(re.search(r"bold|black|heavy|semibold|demi|-medi\b|-bd\b|,b\b", n, re.IGNORECASE) for n in names)
+    return bool(names) and all(BOLD_NAME.search(n) for n in names)
 
 
 def page_rows(sheet: SheetLike) -> list[Row]:
@@ -111,11 +111,26 @@ def _pitch(rows: Sequence[Row], size: float) -> float:
     return steps[len(steps) // 10] if steps else 1.2 * size
 
 
+def _right_edge(rows: Sequence[Row]) -> float:
+    """Where the rows of the page end when full (the 90th percentile of their right ends)."""
+    ends = sorted(r.bbox.x1 for r in rows)
+    return ends[(len(ends) * 9) // 10] if ends else 0.0
+
+
+def _wrapped(sheet: SheetLike, prev: Row, nxt: Row, right: float) -> bool:
+    """Whether ``nxt`` holds text that wrapped from ``prev``: its first word would not have fitted at the end
+    of ``prev`` (a new paragraph starts after a row that stopped short)."""
+    first = sheet.word(nxt.chunks[0].word_ids[0]) if nxt.chunks and nxt.chunks[0].word_ids else None
+    width = first.bbox.width if first is not None else 0.0
+    return prev.bbox.x1 + width + 0.3 * prev.size > right
+
+
 def _same_paragraph(prev: Row, nxt: Row, pitch: float, size: float) -> bool:
     """Whether ``nxt`` goes on the paragraph of ``prev``: right under it at the usual leading (a paragraph or
     list-item space makes the step a quarter size longer)."""
     step = nxt.bbox.top - prev.bbox.top
-    return 0 < step <= pitch + 0.25 * size and nxt.bbox.x0 < prev.bbox.x1 and nxt.bbox.x1 > prev.bbox.x0
+    # under it, or wrapping back to a margin left of it (a list item whose lines return to the page margin)
+    return 0 < step <= pitch + 0.25 * size and nxt.bbox.x0 < prev.bbox.x1 and nxt.bbox.x1 > prev.bbox.x0 - 10 * size
 
 
 def _joined(parts: Sequence[str]) -> str:
@@ -360,13 +375,14 @@ def find_safety_callouts(sheet: SheetLike, rows: Sequence[Row] | None = None) ->
 
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10, "xi": 11, "xii": 12}
 _LABEL = re.compile(
-    r"^(?:(?P<step>(?:Step|STEP|Schritt|SCHRITT|Paso|PASO|\u00c9tape|Etape)\s+(?P<stepn>\d{1,3}))[.:]?"
+    r"^(?:(?P<step>(?:Step|STEP|Schritt|SCHRITT|Paso|PASO|\u00c9tape|Etape)\s*(?P<stepn>\d{1,3})"
+    r"(?:\s+(?:Step|STEP|Schritt|SCHRITT|Paso|PASO|\u00c9tape|Etape)\s*(?P=stepn))?)[.:]?"  # bilingual "Paso 1 Step 1"
     r"|(?P<dec>\d{1,2}(?:\.\d{1,2}){1,3})(?:\.(?P<decl>[a-z]))?\.?"
     r"|(?P<num>\d{1,3})(?P<nump>[.)])"
     r"|\((?P<pnum>\d{1,3})\)"
     r"|\((?P<palpha>[a-z]{1,4})\)"
     r"|(?P<alpha>[a-z]{1,4})(?P<alphap>[.)])"
-    r"|(?P<Alpha>[A-Z])\.)(?=\s|$)"
+    r"|(?P<Alpha>[A-Z])\.)(?=\s|$|(?<=\d[.)])[A-Z])"  # "1.Thermistor": a capital right after a number label
 )
 
 
@@ -455,22 +471,39 @@ class _Open:
     def shallower(self, x: float, lx: float, size: float) -> bool:
         """Whether a step with text at ``x`` and label at ``lx`` sits deeper than this one, by either edge (a
         label wider than its tab pushes the text out; a right-aligned label moves its left edge)."""
-        return self.x < x - 0.5 * size or self.lx < lx - 0.5 * size
+        return self.x < x - 0.5 * size or self.lx < lx - 1.0 * size
 
 
 _TOC_END = re.compile(r"(?:\.{3,}|\u2026+)\s*\d{1,4}$|\s\d{1,4}$")
 
 
-def _is_heading(row: Row, size: float) -> bool:
-    return row.size > 1.15 * size or (row.bold and len(row.text.split()) <= 10 and not row.text.rstrip().endswith("."))
+def _in_table(rules: Rules, row: Row) -> bool:
+    """Whether the row's label sits in a ruled cell that the rest of the row runs out of (a table row)."""
+    c = row.chunks[0].bbox
+    cell = cell_around(rules, (c.x0, c.top, c.x1, c.bottom))
+    return cell is not None and row.bbox.x1 > cell[2] + 1.0
+
+
+def _is_heading(row: Row, size: float, bold_body: bool = False) -> bool:
+    """Larger than the body, or a short bold row that does not end a sentence (bold only counts where the
+    body text is not bold itself)."""
+    return row.size > 1.15 * size or (row.bold and not bold_body and len(row.text.split()) <= 10
+                                      and not row.text.rstrip().endswith("."))
 
 
 def _label_split(sheet: SheetLike, row: Row, label: Label) -> tuple[str, float]:
-    """The row's text after the label, and where that text starts (x)."""
+    """The row's text after the label, and where that text starts (x): the first word after the label, or
+    the label's own word where the text is glued to it (``1.Thermistor``)."""
     words = [sheet.word(w) for c in row.chunks for w in c.word_ids]
-    n = len(label.text.split())
-    rest = words[n:]
-    return " ".join(w.text for w in rest), (rest[0].bbox.x0 if rest else row.bbox.x1)
+    seen = 0
+    for k, w in enumerate(words):
+        seen += len(w.text)
+        if seen >= len(label.text.replace(" ", "")):
+            glued = w.text[len(w.text) - (seen - len(label.text.replace(" ", ""))):] if seen > len(label.text.replace(" ", "")) else ""
+            rest = ([glued] if glued else []) + [x.text for x in words[k + 1:]]
+            start = w.bbox.x0 if glued else (words[k + 1].bbox.x0 if k + 1 < len(words) else row.bbox.x1)
+            return " ".join(rest), start
+    return "", row.bbox.x1
 
 
 def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
@@ -481,54 +514,76 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
         return ()
     size = sheet.reading.body_size or rows[0].size
     pitch = _pitch(rows, size)
+    right = _right_edge(rows)
+    body_rows = [r for r in rows if abs(r.size - size) <= 0.1 * size]
+    bold_body = sum(r.bold for r in body_rows) > 0.5 * len(body_rows)
     callouts = find_safety_callouts(sheet, rows) if callouts is None else callouts
     taken = {i for c in callouts for i in c.rows}
     stack: list[_Open] = []
     procedure = 0
+    rules = rules_for(sheet, 0)
     labelled: dict[int, tuple[list[Label], str, float]] = {}
     for row in rows:
         labels = _step_label(row.text) if row.index not in taken else None
         if labels and _TOC_END.search(row.text) and len(row.chunks) > 1 and row.chunks[-1].text.strip().isdigit():
             labels = None  # a contents line: title and page number
+        if labels and _in_table(rules, row):
+            labels = None  # a numbered row of a ruled table, not a step
         if labels:
             labelled[row.index] = (labels, *_label_split(sheet, row, labels[0]))
     first = next((r for r in rows if r.index not in taken), None)
-    first_body = first.index if first is not None and not _is_heading(first, size) else -1
+    first_body = first.index if first is not None and not _is_heading(first, size, bold_body) else -1
     # the labelled rows of the run the page opens with (up to its first heading)
     opening: list[int] = []
     for r in rows[first_body:] if first_body >= 0 else ():
-        if _is_heading(r, size) and r.index not in taken:
+        if _is_heading(r, size, bold_body) and r.index not in taken:
             break
         if r.index in labelled:
             opening.append(r.index)
     steps: list[dict[str, object]] = []
     current: dict[str, object] | None = None
+    after_heading = False
     for row in rows:
         if row.index in taken:
             current = None
             continue
-        if _is_heading(row, size):
-            stack, current = [], None
+        if current is not None and row.index not in labelled and abs(row.size - current["rows"][-1].size) <= 0.15 * size \
+                and _wrapped(sheet, current["rows"][-1], row, right) \
+                and _same_paragraph(current["rows"][-1], row, 1.8 * pitch - 0.25 * size, size):  # type: ignore[index]
+            current["rows"].append(row)  # type: ignore[attr-defined]  # text wrapped from the step (even a bold word)
+            current["texts"].append(row.text)  # type: ignore[attr-defined]
+            continue
+        if _is_heading(row, size, bold_body):
+            # a heading ends the step above; numbering that goes on under it (4. after 3.) stays in its
+            # procedure, a new 1. starts another
+            current, after_heading = None, True
             continue
         placed = None
         if row.index in labelled:
             labels, text, x_text = labelled[row.index]
-            shallower = 0
+            if after_heading and any(lb.value == 1 and not lb.parent for lb in labels):
+                stack = []  # a first step under a heading opens a procedure of its own
+            after_heading = False
+            indents: list[float] = []
             if not stack and row.index == first_body:
                 # a page opening with a step: going on from the page before when it is not a first step or
                 # when steps further down sit shallower (as deep as their distinct indents)
-                by_text = _clusters([labelled[k][2] for k in opening if labelled[k][2] < x_text - 0.5 * size], size)
-                by_label = _clusters([rows[k].bbox.x0 for k in opening if rows[k].bbox.x0 < row.bbox.x0 - 0.5 * size], size)
-                shallower = max(by_text, by_label)
-            placed = None if shallower else _place(labels, stack, x_text, row.bbox.x0, size)
-            if placed is None and not stack and row.index == first_body:
-                placed = _continued(labels, stack, x_text, row.bbox.x0, shallower)
+                indents = _clusters([labelled[k][2] for k in opening if labelled[k][2] < x_text - 0.5 * size], size)
+            placed = None if indents else _place(labels, stack, x_text, row.bbox.x0, size)
+            # the page's first step going on with numbering from the page before (under a running heading)
+            first_step = not steps and all(lb.value > 1 for lb in labels)
+            if placed is None and not stack and (row.index == first_body or first_step):
+                # the reading the next steps go on with (``v.`` is a letter or a roman five)
+                later = [lb for k in opening if k != row.index for lb in labelled[k][0]]
+                labels = sorted(labels, key=lambda lb: not any(o.cls == lb.cls and o.value > lb.value for o in later))
+                placed = _continued(labels, stack, x_text, row.bbox.x0, indents)
         if placed is None:
             if current is not None:
                 last = current["rows"][-1]  # type: ignore[index]
                 x_text = float(current["x_text"])  # type: ignore[arg-type]
                 x_label = current["rows"][0].bbox.x0  # type: ignore[index]
-                if _same_paragraph(last, row, pitch, size) and x_label - 0.6 * size <= row.bbox.x0 <= x_text + 3 * size:
+                indented = x_label - 0.6 * size <= row.bbox.x0 <= x_text + 3 * size
+                if _same_paragraph(last, row, pitch, size) and (indented or _wrapped(sheet, last, row, right)):
                     current["rows"].append(row)  # type: ignore[attr-defined]
                     current["texts"].append(row.text)  # type: ignore[attr-defined]
                     continue
@@ -558,22 +613,27 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
                                confidence=s.confidence) for s in out)
 
 
-def _clusters(xs: list[float], size: float) -> int:
-    """How many distinct indents ``xs`` hold (values within half a size of their neighbour are one)."""
-    xs = sorted(xs)
-    return sum(1 for a, b in zip([-1e9] + xs, xs, strict=False) if b - a > 0.5 * size)
+def _clusters(xs: list[float], size: float) -> list[float]:
+    """The distinct indents among ``xs`` (values within half a size of their neighbour are one), smallest
+    first, each given by its first value."""
+    out: list[float] = []
+    for x in sorted(xs):
+        if not out or x - out[-1] > 0.5 * size:
+            out.append(x)
+    return out
 
 
-def _continued(labels: list[Label], stack: list[_Open], x: float, lx: float, shallower: int) -> tuple[Label, int, bool] | None:
+def _continued(labels: list[Label], stack: list[_Open], x: float, lx: float, indents: list[float]) -> tuple[Label, int, bool]:
     """The first row of a page going on with a numbered procedure of the page before (``5.`` or ``(b)`` at
-    the top): its level is one more than the number of distinct, shallower text indents of labelled rows
-    further down the page (a dotted label: the depth its dots give). The steps it hangs under are unknown
-    (wildcards that the next shallower label takes over)."""
+    the top): one level deeper than the distinct shallower text indents of the steps further down the
+    run it opens (a dotted label: the depth its dots give). The steps it hangs under are unknown:
+    wildcards at those indents, taken over by the first step printed there."""
     label = labels[0]
-    level = len(label.parent) + 1 if label.cls.startswith("dec") else shallower + 1
+    level = len(label.parent) + 1 if label.cls.startswith("dec") else len(indents) + 1
     path = (label.parent + (label.value,)) if label.cls.startswith("dec") else (0,) * (level - 1) + (label.value,)
     for k in range(level - 1):
-        stack.append(_Open("*", 0, k + 1, x - (level - 1 - k) * 1e-3, path[:k + 1], lx - (level - 1 - k) * 1e-3))
+        at = indents[k] if k < len(indents) else x - (level - 1 - k) * 1e-3
+        stack.append(_Open("*", 0, k + 1, at, path[:k + 1], -1e9))
     stack.append(_Open(label.cls, label.value, level, x, path, lx))
     return label, level, True
 
@@ -582,20 +642,23 @@ def _place(labels: list[Label], stack: list[_Open], x: float, lx: float, size: f
     """Where a labelled row goes: (its label reading, level, whether it starts a new procedure), or None when
     the label neither starts nor continues a sequence (a number opening a sentence). ``x`` is where the
     step's text starts, ``lx`` where its label starts (its indents)."""
-    # 1. continuing an open sequence of the same pattern (deepest first)
+    # 1. continuing an open sequence of the same pattern (the one nearest in indent: a list may nest the
+    # same pattern deeper)
     for label in labels:
-        for k in range(len(stack) - 1, -1, -1):
+        match = [k for k, e in enumerate(stack) if e.cls == label.cls and e.value + 1 == label.value
+                 and (not label.parent or e.path[:-1] == label.parent)]
+        if match:
+            k = min(match, key=lambda i: (abs(stack[i].x - x) + abs(stack[i].lx - lx), -i))
             e = stack[k]
-            if e.cls == label.cls and e.value + 1 == label.value and (not label.parent or e.path[:-1] == label.parent):
-                del stack[k + 1:]
-                e.value = label.value
-                e.path = e.path[:-1] + (label.value,)
-                return label, e.level, False
+            del stack[k + 1:]
+            e.value = label.value
+            e.path = e.path[:-1] + (label.value,)
+            return label, e.level, False
     # a step under a wildcard (a procedure continued from the page before) takes the wildcard's place
     for label in labels:
         for k in range(len(stack) - 1, -1, -1):
             e = stack[k]
-            if e.cls == "*" and (abs(e.x - x) <= 0.5 * size or k == 0 and not e.shallower(x, lx, size)):
+            if e.cls == "*" and abs(e.x - x) <= 0.5 * size:
                 del stack[k + 1:]
                 e.cls, e.value, e.x, e.lx, e.path = label.cls, label.value, x, lx, e.path[:-1] + (label.value,)
                 return label, e.level, False
@@ -611,11 +674,11 @@ def _place(labels: list[Label], stack: list[_Open], x: float, lx: float, size: f
     for label in labels:
         if label.value != 1 or label.parent:
             continue
-        same = next((k for k, e in enumerate(stack) if e.cls == label.cls), None)
-        if not stack or same == 0 or not stack[0].shallower(x, lx, size):
+        if not stack or not stack[0].shallower(x, lx, size):
             stack.clear()
             stack.append(_Open(label.cls, 1, 1, x, (1,), lx))
             return label, 1, True
+        same = next((k for k, e in enumerate(stack) if e.cls == label.cls and not e.shallower(x, lx, size)), None)
         if same is not None:  # the same pattern restarting under a new parent step
             del stack[same:]
         while len(stack) > 1 and not stack[-1].shallower(x, lx, size):

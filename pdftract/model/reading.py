@@ -36,13 +36,13 @@ Lines that are not horizontal, and invisible lines, follow the body in their old
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from pdftract.geometry import BBox
-from pdftract.model.primitives import Glyph
+from pdftract.model.primitives import Font, Glyph
 from pdftract.model.text import Line, TextLayout, Word
 
 #: a line of running text has at least this many words
@@ -62,6 +62,8 @@ GUTTER_MIN = 0.8
 COLUMN_TEXT_WIDTH = 6.0
 #: and a gutter has at least this many of them on each side
 COLUMN_MIN_CHUNKS = 3
+#: a font name that says bold (``Arial-BoldMT``, ``NimbusRomNo9L-Medi``, ``Helvetica-Black``)
+BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|-medi\b|-bd\b|,b\b", re.IGNORECASE)
 #: header and footer rows lie in this share of the page height at the top or bottom
 MARGIN_BAND = 0.1
 #: and are set off from the body by this many body sizes
@@ -347,6 +349,8 @@ def _order(chunks: list[Chunk], size: float, columns: list[BBox], gutters: list[
             bands.append(last_crossing)
     if current:
         bands.append(current)
+    if not any(_gutters(band, size) for band in bands):
+        return _rows(chunks)  # no band reads as columns: the crossing chunks are ordinary rows
     out = []
     for band in bands:
         out.extend(_order(band, size, columns, gutters, depth + 1))
@@ -358,18 +362,26 @@ _PAGE_NUMBER = re.compile(r"^(?:(?:page|seite|p\.|pg\.?)\s*\d{1,4}(?:\s*(?:of|/|
                           re.IGNORECASE)
 
 
-def _margins(rows: list[tuple[Chunk, ...]], size: float, height: float, prose: bool
-             ) -> tuple[list[tuple[Chunk, ...]], list[tuple[Chunk, ...]]]:
+#: a page number set off from the running title by a dash or a bar: "User manual - 7", "6 - User manual"
+_PAGE_NUMBER_BESIDE = re.compile(r"^\d{1,4}\s+[-\u2013\u2014|]\s+\S|\S\s+[-\u2013\u2014|]\s+\d{1,4}$")
+
+
+def _margins(rows: list[tuple[Chunk, ...]], size: float, height: float, prose: bool,
+             bold: Callable[[Chunk], bool] = lambda c: False) -> tuple[list[tuple[Chunk, ...]], list[tuple[Chunk, ...]]]:
     """The header and footer rows among ``rows`` (top to bottom): see the module docstring. Off prose pages the
     footer (or else the header) also needs exactly one page number (``12``, ``Page 2 of 3``, ``3-2``, ``- 4 -``)
     among at most three chunks (a row of frame zone numbers has several)."""
 
     def small(row: tuple[Chunk, ...]) -> bool:
-        return max(c.size for c in row) <= 1.2 * size
+        # a running header of a figure page may be set larger than its captions and labels; on a text page a
+        # bold row at the top is the first heading of the body
+        if prose and all(bold(c) for c in row):
+            return False
+        return max(c.size for c in row) <= (1.2 if prose else 1.7) * size
 
     def numbered(group: list[tuple[Chunk, ...]]) -> bool:
         found = [c for row in group for c in row]
-        numbers = sum(1 for c in found if _PAGE_NUMBER.match(c.text.strip()))
+        numbers = sum(1 for c in found if _PAGE_NUMBER.match(c.text.strip()) or _PAGE_NUMBER_BESIDE.search(c.text.strip()))
         return prose or (len(found) <= 3 and numbers == 1)  # two numbers in a margin row: frame zones
 
     def margin_group(k: int, step: int) -> list[tuple[Chunk, ...]]:
@@ -401,9 +413,22 @@ def _margins(rows: list[tuple[Chunk, ...]], size: float, height: float, prose: b
     return header, footer
 
 
-def reading_order(layout: TextLayout, width: float, height: float, glyphs: Sequence[Glyph] | None = None) -> ReadingOrder:
+def _bold_test(layout: TextLayout, fonts: Mapping[str, Font] | None) -> Callable[[Chunk], bool]:
+    """Whether every word of a chunk is set in a bold face (by the font's name)."""
+    words = _word_map(layout)
+
+    def bold(c: Chunk) -> bool:
+        names = [fonts[words[w].font].name if fonts and words[w].font in fonts else words[w].font for w in c.word_ids]
+        return bool(names) and all(BOLD_NAME.search(n) for n in names)
+
+    return bold
+
+
+def reading_order(layout: TextLayout, width: float, height: float, glyphs: Sequence[Glyph] | None = None,
+                  fonts: Mapping[str, Font] | None = None) -> ReadingOrder:
     """The page's body text in reading order with its header and footer (see the module docstring).
-    ``glyphs`` (the page's glyphs by id) lets words set tight in running text be told apart."""
+    ``glyphs`` (the page's glyphs by id) lets words set tight in running text be told apart; ``fonts`` (by id)
+    tells bold faces."""
     running, size = prose_lines(layout)
     visible = _visible(layout)
     flat = [ln for ln in visible if ln.direction == 0.0 and not ln.invisible]
@@ -417,7 +442,7 @@ def reading_order(layout: TextLayout, width: float, height: float, glyphs: Seque
     flat_ids = {ln.id for ln in flat}
     rest = [ln for ln in visible if ln.id not in flat_ids]
     chunks = _chunks(flat, _word_map(layout), size, glyphs)
-    header, footer = _margins(_rows(chunks), size, height, True)
+    header, footer = _margins(_rows(chunks), size, height, True, _bold_test(layout, fonts))
     skip = {id(c) for row in header + footer for c in row}
     body = [c for c in chunks if id(c) not in skip]
     columns: list[BBox] = []

@@ -131,7 +131,7 @@ class SheetLike:
         cache = self._cache()
         order = cache.get("reading")
         if order is None:
-            order = reading_order(self.layout, self.width, self.height, self.root.glyphs)
+            order = reading_order(self.layout, self.width, self.height, self.root.glyphs, self.root.fonts)
             cache["reading"] = order
         return order
 
