@@ -288,8 +288,9 @@ def _word_ink(sheet: SheetLike, chunk: Chunk) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
-def _cell(rules: object, box: BBox, page: BBox) -> BBox | None:
-    c = cell_around(rules, (box.x0, box.top, box.x1, box.bottom))  # type: ignore[arg-type]
+def _cell(rules: Rules, box: BBox, page: BBox) -> BBox | None:
+    """The ruled cell around ``box``, unless it is as large as half the page (a frame, not a callout box)."""
+    c = cell_around(rules, (box.x0, box.top, box.x1, box.bottom))
     if c is None:
         return None
     cell = BBox(*c)
@@ -457,6 +458,22 @@ class ProcedureStep:
 
 
 @dataclass
+class _Draft:
+    """A step while its rows are gathered."""
+
+    label: Label
+    level: int
+    procedure: int
+    rows: list[Row]
+    texts: list[str]
+    x_text: float
+
+    def add(self, row: Row) -> None:
+        self.rows.append(row)
+        self.texts.append(row.text)
+
+
+@dataclass
 class _Open:
     """An open step sequence: label class (``*`` for an unknown parent), last value, level, text and label
     indents."""
@@ -540,18 +557,17 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
             break
         if r.index in labelled:
             opening.append(r.index)
-    steps: list[dict[str, object]] = []
-    current: dict[str, object] | None = None
+    steps: list[_Draft] = []
+    current: _Draft | None = None
     after_heading = False
     for row in rows:
         if row.index in taken:
             current = None
             continue
-        if current is not None and row.index not in labelled and abs(row.size - current["rows"][-1].size) <= 0.15 * size \
-                and _wrapped(sheet, current["rows"][-1], row, right) \
-                and _same_paragraph(current["rows"][-1], row, 1.8 * pitch - 0.25 * size, size):  # type: ignore[index]
-            current["rows"].append(row)  # type: ignore[attr-defined]  # text wrapped from the step (even a bold word)
-            current["texts"].append(row.text)  # type: ignore[attr-defined]
+        if current is not None and row.index not in labelled and abs(row.size - current.rows[-1].size) <= 0.15 * size \
+                and _wrapped(sheet, current.rows[-1], row, right) \
+                and _same_paragraph(current.rows[-1], row, 1.8 * pitch - 0.25 * size, size):
+            current.add(row)  # text wrapped from the step (even a bold word)
             continue
         if _is_heading(row, size, bold_body):
             # a heading ends the step above; numbering that goes on under it (4. after 3.) stays in its
@@ -579,13 +595,12 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
                 placed = _continued(labels, stack, x_text, row.bbox.x0, indents)
         if placed is None:
             if current is not None:
-                last = current["rows"][-1]  # type: ignore[index]
-                x_text = float(current["x_text"])  # type: ignore[arg-type]
-                x_label = current["rows"][0].bbox.x0  # type: ignore[index]
+                last = current.rows[-1]
+                x_text = current.x_text
+                x_label = current.rows[0].bbox.x0
                 indented = x_label - 0.6 * size <= row.bbox.x0 <= x_text + 3 * size
                 if _same_paragraph(last, row, pitch, size) and (indented or _wrapped(sheet, last, row, right)):
-                    current["rows"].append(row)  # type: ignore[attr-defined]
-                    current["texts"].append(row.text)  # type: ignore[attr-defined]
+                    current.add(row)
                     continue
             current = None
             continue
@@ -593,20 +608,18 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
         if new:
             procedure += 1
         text, x_text = _label_split(sheet, row, label)
-        current = {"label": label, "level": level, "procedure": procedure, "rows": [row], "texts": [text], "x_text": x_text}
+        current = _Draft(label, level, procedure, [row], [text], x_text)
         steps.append(current)
     out: list[ProcedureStep] = []
     counts: dict[int, int] = {}
-    for s in steps:
-        counts[s["procedure"]] = counts.get(s["procedure"], 0) + 1  # type: ignore[index]
-    for s in steps:
-        if counts[s["procedure"]] < 2:  # type: ignore[index]
+    for d in steps:
+        counts[d.procedure] = counts.get(d.procedure, 0) + 1
+    for d in steps:
+        if counts[d.procedure] < 2:
             continue  # a lone "1." is a numbered paragraph, not a procedure
-        rws: list[Row] = s["rows"]  # type: ignore[assignment]
-        label: Label = s["label"]  # type: ignore[no-redef]
-        out.append(ProcedureStep(number=label.text, level=int(s["level"]), text=_joined(s["texts"]),  # type: ignore[arg-type, call-overload]
-                                 procedure=int(s["procedure"]), bbox=BBox.union_all(r.bbox for r in rws),  # type: ignore[call-overload]
-                                 confidence=0.9 if label.cls.startswith(("dec", "step", "num")) else 0.8))
+        out.append(ProcedureStep(number=d.label.text, level=d.level, text=_joined(d.texts), procedure=d.procedure,
+                                 bbox=BBox.union_all(r.bbox for r in d.rows),
+                                 confidence=0.9 if d.label.cls.startswith(("dec", "step", "num")) else 0.8))
     # renumber procedures 1.. in order of appearance after lone labels were dropped
     ids = {p: k + 1 for k, p in enumerate(dict.fromkeys(s.procedure for s in out))}
     return tuple(ProcedureStep(number=s.number, level=s.level, text=s.text, procedure=ids[s.procedure], bbox=s.bbox,

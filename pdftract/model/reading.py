@@ -447,9 +447,9 @@ def reading_order(layout: TextLayout, width: float, height: float, glyphs: Seque
     body = [c for c in chunks if id(c) not in skip]
     columns: list[BBox] = []
     gutters: list[BBox] = []
-    rows = _order(body, size, columns, gutters)
-    rows += [(Chunk(ln.id, ln.word_ids, ln.text, ln.bbox, ln.size),) for ln in rest]
-    return ReadingOrder(rows=tuple(rows), header_rows=tuple(header), footer_rows=tuple(footer),
+    ordered: list[tuple[Chunk, ...]] = _order(body, size, columns, gutters)
+    ordered += [(Chunk(ln.id, ln.word_ids, ln.text, ln.bbox, ln.size),) for ln in rest]
+    return ReadingOrder(rows=tuple(ordered), header_rows=tuple(header), footer_rows=tuple(footer),
                         columns=tuple(columns), gutters=tuple(gutters), prose=True, body_size=size)
 
 
