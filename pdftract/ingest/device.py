@@ -148,6 +148,37 @@ def _outline_program(spec: Mapping[str, object], keys: tuple[str, ...] = ("FontF
     return None
 
 
+def _fill_standard_widths(font: PDFFont, spec: Mapping[str, object]) -> None:
+    """Give a standard-14 font the widths its ``/Widths`` array states for codes pdfminer's built-in metrics
+    do not know. pdfminer sizes such fonts from its metrics by character only, so a ligature (``fi`` mapped
+    to two letters) or another glyph outside them advances by 0 and the text after it lands on top of it
+    (groff's ``fiv e``). Codes the metrics know keep their width."""
+    widths = resolve1(spec.get("Widths"))
+    if not isinstance(widths, list) or not isinstance(getattr(font, "widths", None), dict):
+        return
+    try:
+        first = int(resolve1(spec.get("FirstChar", 0)))
+    except (TypeError, ValueError):
+        return
+    known = font.widths
+    filled: dict[object, float] = {}
+    for i, w in enumerate(widths):
+        cid = first + i
+        if cid in known:
+            continue
+        try:
+            ch = font.to_unichr(cid)
+        except Exception:
+            ch = None
+        if ch is not None and ch in known:
+            continue
+        value = resolve1(w)
+        if isinstance(value, (int, float)) and value > 0:
+            filled[cid] = float(value)
+    if filled:
+        font.widths = {**known, **filled}  # a copy: the built-in metrics are shared between fonts
+
+
 class FontRegistry(PDFResourceManager):
     """pdfminer's resource manager, also recording a :class:`Font` for every font it loads.
 
@@ -175,6 +206,7 @@ class FontRegistry(PDFResourceManager):
         finally:
             self._depth -= 1
         if self._depth == 0 and id(font) not in self._by_pyid:
+            _fill_standard_widths(font, spec)
             info = self._describe(objid, spec, font)
             self._by_pyid[id(font)] = info
             self._keep.append(font)
