@@ -15,6 +15,7 @@ Scores per field, over all documents of a split (each item matched once):
 * safety callouts: kind and body text exact; ``prose tagged`` counts callouts found over a prose sentence
   that mentions a signal word (the decoys), which must stay 0.
 * references: kind and target; part numbers: the text, with look-alikes found counted as false.
+* unruled tables: a table is found when its printed header is (``other`` tables), its cells exact by row;
 * reading order: the paragraphs of each two-column section are found whole in the page text (letters and
   digits compared, so line breaks and hyphenation do not matter), and each pair of consecutive paragraphs
   is in order.
@@ -94,6 +95,17 @@ def score_document(truth: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]
     res["prose_tagged"] = sum(1 for c in callouts if any(d[:40] in norm(c["text"]) for d in decoys))
     res["references"] = (matched([(r["kind"], r["target"]) for r in truth["references"]],
                                  [(r["kind"], r["target"]) for r in refs]), len(refs), len(truth["references"]))
+    # unruled tables: a table is found when its header is; its cells count one by one
+    other = [t for p in pages for t in p.get("tables", []) if t["kind"] == "other"]
+    t_tables = truth.get("tables", [])
+    found_heads = [tuple(norm(h) for h in t["header"]) for t in other]
+    res["tables"] = (matched([tuple(norm(h) for h in t["header"]) for t in t_tables], found_heads), len(other), len(t_tables))
+    t_cells = [(k, i, norm(c)) for k, t in enumerate(t_tables) for i, row in enumerate(t["rows"]) for c in row]
+    f_cells = []
+    for t in other:
+        k = next((n for n, tt in enumerate(t_tables) if [norm(h) for h in tt["header"]] == [norm(h) for h in t["header"]]), -1)
+        f_cells += [(k, i, norm(c)) for i, row in enumerate(t["rows"]) for c in row]
+    res["table_cells"] = (matched(t_cells, f_cells), len(f_cells), len(t_cells))
     found_pn = [p["text"] for p in pns]
     res["part_numbers"] = (matched(truth["part_numbers"], found_pn), len(found_pn), len(truth["part_numbers"]))
     res["lookalikes_found"] = sum(1 for p in found_pn if p in set(truth["lookalikes"]))

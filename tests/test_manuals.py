@@ -1,6 +1,6 @@
 """Technical manuals: reading order, procedures, safety callouts, references and part numbers.
 
-The fixtures are manuals generated as data and typeset by LibreOffice, LaTeX and groff
+The fixtures are manuals generated as data and typeset by LibreOffice, LaTeX, groff and wkhtmltopdf
 (``fixtures/manuals/make_manuals.py``); their truth is the data, not our output. Thresholds are the
 measured ones (benchmarks/manuals.py, docs/manuals.md) with a margin.
 """
@@ -49,17 +49,17 @@ def test_tuned_producers_meet_the_thresholds(report: dict[str, dict[str, object]
 
 
 def test_held_out_producer_meets_the_thresholds(report: dict[str, dict[str, object]]) -> None:
-    """groff was never looked at while tuning (docs/manuals.md gives the measured values)."""
+    """HTML through wkhtmltopdf was never looked at while tuning (docs/manuals.md gives the measured values:
+    steps 0.986 exact, callouts 0.971 exact)."""
     held = "held_out"
     assert _f1(report, held, "steps_label_level") >= 0.95
-    assert _f1(report, held, "steps_exact") >= 0.7
-    assert _f1(report, held, "callouts_kind") >= 0.95
-    assert _f1(report, held, "callouts_exact") >= 0.7
+    assert _f1(report, held, "steps_exact") >= 0.93
+    assert _f1(report, held, "callouts_kind") >= 0.93
+    assert _f1(report, held, "callouts_exact") >= 0.9
     assert report[held]["prose_tagged"] == 0
     assert _f1(report, held, "references") >= 0.9
     assert _f1(report, held, "part_numbers") >= 0.9 and report[held]["lookalikes_found"] == 0
     assert _f1(report, held, "reading_order") >= 0.95
-    assert _f1(report, held, "header_footer") >= 0.9
 
 
 def test_two_column_page_reads_each_column_whole_and_keeps_its_footer_apart() -> None:

@@ -85,18 +85,33 @@ def _bold(sheet: SheetLike, chunk: Chunk) -> bool:
     return bool(names) and all(BOLD_NAME.search(n) for n in names)
 
 
+def _baseline_rows(chunks: list[Chunk]) -> list[tuple[Chunk, ...]]:
+    """Chunks of one baseline and size (bottoms within a third of the size, sizes within 30 %) as rows, top to
+    bottom, each left to right."""
+    rows: list[list[Chunk]] = []
+    for c in sorted(chunks, key=lambda c: (c.bbox.bottom, c.bbox.x0)):
+        for row in rows[-3:]:
+            ref = row[0]
+            if abs(ref.bbox.bottom - c.bbox.bottom) <= 0.35 * min(ref.size, c.size) \
+                    and max(ref.size, c.size) <= 1.3 * min(ref.size, c.size):
+                row.append(c)
+                break
+        else:
+            rows.append([c])
+    return [tuple(sorted(r, key=lambda c: c.bbox.x0)) for r in sorted(rows, key=lambda r: (min(c.bbox.top for c in r), r[0].bbox.x0))]
+
+
 def page_rows(sheet: SheetLike) -> list[Row]:
     """The page's horizontal body rows in reading order (empty unless it is a page of running text)."""
     order = sheet.reading
     if not (order.prose or order.header_rows or order.footer_rows):
         return []
+    found = [row for row in order.rows if row and row[0].word_ids and sheet.word(row[0].word_ids[0]).direction == 0.0]
+    if not order.prose:
+        # a figure page keeps the text layer's lines: pieces of one baseline (a label and its text) are one row
+        found = _baseline_rows([c for row in found for c in row])
     rows: list[Row] = []
-    for row in order.rows:
-        if not row:
-            continue
-        first = sheet.word(row[0].word_ids[0]) if row[0].word_ids else None
-        if first is None or first.direction != 0.0:
-            continue
+    for row in found:
         rows.append(Row(len(rows), row, " ".join(c.text for c in row), BBox.union_all(c.bbox for c in row),
                         max(c.size for c in row), _bold(sheet, row[0])))
     return rows
@@ -584,7 +599,10 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
             if not stack and row.index == first_body:
                 # a page opening with a step: going on from the page before when it is not a first step or
                 # when steps further down sit shallower (as deep as their distinct indents)
-                indents = _clusters([labelled[k][2] for k in opening if labelled[k][2] < x_text - 0.5 * size], size)
+                lx = row.bbox.x0
+                shallower = [(rows[k].bbox.x0, labelled[k][2]) for k in opening
+                             if rows[k].bbox.x0 < lx - size or (labelled[k][2] < x_text - 0.5 * size and rows[k].bbox.x0 <= lx + 0.5 * size)]
+                indents = _clusters(shallower, size)
             placed = None if indents else _place(labels, stack, x_text, row.bbox.x0, size)
             # the page's first step going on with numbering from the page before (under a running heading)
             first_step = not steps and all(lb.value > 1 for lb in labels)
@@ -626,14 +644,15 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
                                confidence=s.confidence) for s in out)
 
 
-def _clusters(xs: list[float], size: float) -> list[float]:
-    """The distinct indents among ``xs`` (values within half a size of their neighbour are one), smallest
-    first, each given by its first value."""
-    out: list[float] = []
-    for x in sorted(xs):
-        if not out or x - out[-1] > 0.5 * size:
-            out.append(x)
-    return out
+def _clusters(steps: list[tuple[float, float]], size: float) -> list[float]:
+    """The distinct indents among steps given as (label start, text start), shallowest first: label starts
+    within a size of their neighbour are one indent (right-aligned labels of one level differ a little);
+    each indent is given by the text start of its first step."""
+    out: list[tuple[float, float]] = []
+    for lx, x in sorted(steps):
+        if not out or lx - out[-1][0] > size:
+            out.append((lx, x))
+    return [x for _, x in out]
 
 
 def _continued(labels: list[Label], stack: list[_Open], x: float, lx: float, indents: list[float]) -> tuple[Label, int, bool]:

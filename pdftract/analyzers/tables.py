@@ -43,6 +43,7 @@ import numpy as np
 from pdftract.analyzers.confidence import clamp, drawn_text_factor_in, recovery_factor
 from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, from_frame, rules_for
 from pdftract.analyzers.notation import DATE_FORM
+from pdftract.analyzers.unruled import AlignedTable, find_unruled_tables
 from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 from pdftract.model.sheet import Sheet, SheetLike
@@ -593,14 +594,31 @@ def table_confidence(known: float, regular: float, straddling: float) -> float:
 @analyzer("tables", requires={"paths", "words"}, assigns={"tables"}, settings=TableSettings)
 def tables_analyzer(sheet: Sheet, settings: TableSettings) -> tuple[Table, ...]:
     """Ruled BOM, revision and drawing-index tables, as records (confidence lowered where their text was
-    read back from drawn shapes, and to a third where a cell holds a character that could not be read)."""
+    read back from drawn shapes, and to a third where a cell holds a character that could not be read);
+    on pages of running text also tables aligned without rules (:mod:`pdftract.analyzers.unruled`)."""
     out = []
     for t in find_tables(sheet, settings):
         factor = drawn_text_factor_in(sheet, t.bbox)
         if any(REPLACEMENT_CHARACTER in c.text for c in t.cells):  # a character that could not be read
             factor *= recovery_factor(0.0)
         out.append(t if factor == 1.0 else replace(t, confidence=clamp(t.confidence * factor)))
+    order = sheet.reading
+    if order.prose or order.header_rows or order.footer_rows:  # pages of running text only
+        out.extend(_aligned_table(t) for t in find_unruled_tables(sheet, [t.bbox for t in out]))
     return tuple(out)
+
+
+#: confidence of a table read from alignment alone (no rules confirm its cells)
+UNRULED_CONFIDENCE = 0.7
+
+
+def _aligned_table(t: AlignedTable) -> Table:
+    """An unruled table (:mod:`pdftract.analyzers.unruled`) as an ``other`` table."""
+    cells = tuple(Cell(row=i, col=c, rowspan=1, colspan=1, bbox=box, text=text, word_ids=())
+                  for i, (row, box) in enumerate(zip(t.rows, t.row_boxes, strict=True)) for c, text in enumerate(row))
+    columns = tuple(header_key(h) or re.sub(r"\W+", "_", h.lower()).strip("_") or f"col{i + 1}" for i, h in enumerate(t.header))
+    return Table(kind=TableKind.OTHER, bbox=t.bbox, header=t.header, columns=columns, rows=t.rows, header_at="top",
+                 direction=0, cells=cells, confidence=UNRULED_CONFIDENCE, debug={"unruled": True})
 
 
 

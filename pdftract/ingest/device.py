@@ -161,7 +161,7 @@ def _fill_standard_widths(font: PDFFont, spec: Mapping[str, object]) -> None:
     except (TypeError, ValueError):
         return
     known = font.widths
-    filled: dict[object, float] = {}
+    filled: dict[int | str, float] = {}
     for i, w in enumerate(widths):
         cid = first + i
         if cid in known:
