@@ -72,7 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     sh.add_argument("--password", help=password_help)
     sh.add_argument("--analyzers", help="comma-separated analyzer names to run and draw (default: all registered)")
     sh.add_argument("--debug", action="store_true",
-                    help="also draw how the analyzers decided: table grids, cloud polygons, terminators, leaders, dimensions, callouts")
+                    help="also draw how the analyzers decided: table grids, cloud polygons, terminators, leaders, dimensions, "
+                         "callouts; on manual pages columns, gutters, steps by level and safety callouts (the level "
+                         "tags and tooltips are in the SVG only; a PNG shows the boxes)")
     sh.add_argument("--no-legend", action="store_true", help="no legend right of the sheet")
     sh.add_argument("--dpi", type=int, default=100, help="PNG resolution, 10 to 600 (default 100)")
 

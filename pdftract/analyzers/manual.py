@@ -773,6 +773,27 @@ def _part_number_form(token: str) -> bool:
     return digits >= 4 and len(token) >= 6 and any(ch in token for ch in "-/.") and not any(p.match(token) for p in _LOOKALIKE)
 
 
+def _token_box(sheet: SheetLike, row: Row, token: str, fallback: BBox) -> BBox:
+    """The box of the words printing ``token`` on ``row`` (and, for a number broken across rows, the piece
+    opening the next row inside ``fallback``); ``fallback`` when no word shows it."""
+    hits = []
+    for c in row.chunks:
+        for wid in c.word_ids:
+            w = sheet.word(wid)
+            core = w.text.strip("()[],;:.")
+            if core and any(ch.isdigit() for ch in core) and (core in token or token in core):
+                hits.append(w.bbox)
+    if not hits:
+        return fallback
+    box = BBox.union_all(hits)
+    if fallback.bottom > row.bbox.bottom + 0.5:  # broken across rows: the rest sits at the start of the next one
+        rest = sheet.index.words.intersection((fallback.x0, row.bbox.bottom + 0.5, fallback.x1, fallback.bottom))
+        firsts = sorted((sheet.word(w) for w in rest), key=lambda w: (w.bbox.top, w.bbox.x0))
+        if firsts:
+            box = box.union(firsts[0].bbox)
+    return box
+
+
 def find_part_numbers(sheet: SheetLike, rows: Sequence[Row] | None = None) -> tuple[PartNumber, ...]:
     """The part numbers of a page of running text (see the module docstring)."""
     rows = page_rows(sheet) if rows is None else rows
@@ -808,7 +829,8 @@ def find_part_numbers(sheet: SheetLike, rows: Sequence[Row] | None = None) -> tu
                     continue
             elif sum(ch.isdigit() for ch in token) < 2:
                 continue
-            out.append(PartNumber(text=token, prefixed=prefixed, bbox=box, confidence=0.95 if prefixed else 0.7))
+            out.append(PartNumber(text=token, prefixed=prefixed, bbox=_token_box(sheet, row, token, box),
+                                  confidence=0.95 if prefixed else 0.7))
     return tuple(out)
 
 

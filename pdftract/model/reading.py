@@ -336,6 +336,11 @@ def _order(chunks: list[Chunk], size: float, columns: list[BBox], gutters: list[
     last_crossing: list[Chunk] | None = None
     for c in sorted(chunks, key=lambda c: (c.bbox.top, c.bbox.x0)):
         if id(c) not in crossing:
+            mid = (c.bbox.top + c.bbox.bottom) / 2
+            if not current and last_crossing is not None and bands and bands[-1] is last_crossing \
+                    and last_crossing[0].bbox.top <= mid <= last_crossing[0].bbox.bottom:
+                last_crossing.append(c)  # on the row of the wide chunk (a callout's word beside its body)
+                continue
             current.append(c)
             continue
         if current:
