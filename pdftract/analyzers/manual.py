@@ -14,12 +14,16 @@ reading order (columns one after the other, :mod:`pdftract.model.reading`).
   Signal words inside a sentence (``the WARNING lamp``) are prose, not callouts.
 * ``procedures``: rows opening with a step label (``1.``, ``1)``, ``1.1``, ``1.1.a``, ``Step 2``, ``a.``,
   ``a)``, ``(1)``, ``(a)``, ``A.``, ``i.``, ``(iv)``), each a step only where it starts a sequence (1, a,
-  A, i) or continues an open one (the next value of the same pattern). The level comes from the label
-  pattern and the indent together: a new pattern starts a sub-level, a pattern already open returns to
-  its level, a dotted number sits under the step it extends (``2.1`` under ``2.``). Numbering that goes
-  on after a note, a callout or a figure stays in its procedure; a heading (text larger than the body,
-  or a short bold row) or a new ``1.`` at the top level starts a new one. Rows under a step at its text
-  indent, in the same paragraph, continue it (a word hyphenated at the line end is joined).
+  A, i) or continues an open one (the next value of the same pattern, the one nearest in indent). The
+  level comes from the label pattern and the indent (label start and text start) together: a new pattern
+  deeper in starts a sub-level, a pattern already open returns to its level, a dotted number sits under
+  the step it extends (``2.1`` under ``2.``). Numbering that goes on after a note, a callout, a figure or
+  a heading stays in its procedure; a first step under a heading, or a new pattern at the top indent,
+  starts a new one. A page that opens with a step going on from the page before takes the level of its
+  indent among the steps further down. Rows continue a step when they sit at its indent in the same
+  paragraph, or when the step's row ran to the right edge (text wrapping back to the margin); a word
+  hyphenated at the line end is joined. Numbered rows of ruled tables, contents lines and numbers opening
+  sentences are not steps.
 * ``part_numbers``: after ``P/N``, ``PN``, ``Part No.``/``part number`` (confidence 0.95), or on their own
   as tokens of at least four digits with a dash, slash or dot inside (``45-8812-002``, ``MS21042/3-08``,
   ``NAS1611-012``; confidence 0.7); a number hyphenated across two rows is rejoined. Look-alikes are kept
@@ -27,8 +31,9 @@ reading order (columns one after the other, :mod:`pdftract.model.reading`).
   tags ``FV-101``, plain decimals, small ranges) and by the word before them (NSN, form, task, drawing,
   model, valve, figure, table, section, sheet, page, phone ...).
 
-Partial: unruled tables inside manuals are not reported as ``other`` tables; the cross-page
-continuation of a step broken by a page break is not joined.
+Partial: a step or callout broken by a page break is two pieces (analyzers run per page); a page that
+opens mid-procedure without its top level in view can be a level too shallow. Unruled tables are read by
+:mod:`pdftract.analyzers.unruled` (reported by the table analyzer).
 
 >>> from pdftract.testing import make_sheet
 >>> rows = ["Replace the filter of the main unit before the season starts, every year again.",
