@@ -304,6 +304,8 @@ def _overhang(chunks: list[Chunk], cuts: list[tuple[float, float]], size: float
 
 
 def _order(chunks: list[Chunk], size: float, columns: list[BBox], gutters: list[BBox], depth: int = 0) -> list[tuple[Chunk, ...]]:
+    """``chunks`` as rows in reading order, cut recursively at gutters (see the module docstring); the columns
+    and gutters found are appended to ``columns`` and ``gutters``."""
     if len(chunks) < 2 * COLUMN_MIN_CHUNKS or depth > 12:
         return _rows(chunks)
     cuts = _gutters(chunks, size)
