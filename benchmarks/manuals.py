@@ -136,6 +136,8 @@ def score_document(truth: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]
 
 SHARED = ROOT.parent / "shared" / "corpus"
 EXPECTATIONS = ROOT / "benchmarks" / "manual_expectations.json"
+#: references and part numbers of further real manual pages (read off renders, measured before any tuning)
+REF_EXPECTATIONS = ROOT / "benchmarks" / "manual_expectations_refs.json"
 
 
 def score_real_page(exp: dict[str, Any], page: Any) -> dict[str, Any]:
@@ -191,6 +193,33 @@ def run_real() -> dict[str, Any]:
     return out
 
 
+def run_real_refs() -> dict[str, Any]:
+    """References (kind + target) and part numbers on the pages of manual_expectations_refs.json."""
+    if not REF_EXPECTATIONS.exists() or not SHARED.exists():
+        return {}
+    exp = json.loads(REF_EXPECTATIONS.read_text(encoding="utf-8"))["files"]
+    agg: dict[str, Any] = {"pages": 0}
+    for name, pages in sorted(exp.items()):
+        path = SHARED / name
+        if not path.exists():
+            continue
+        doc = pdftract.analyze(str(path), analyzers=["manual", "references"], pages=sorted(int(p) for p in pages))
+        for page in doc.pages:
+            e = pages[str(page.number)]
+            refs = [(r.kind, r.target) for r in page.results.get("references", ())]
+            t_refs = [(r["kind"], str(r["target"])) for r in e["references"]]
+            # the reader counted each distinct value once per page
+            pns = sorted({norm(p.text) for p in page.results.get("part_numbers", ())})
+            raster = {norm(p) for p in e.get("part_numbers_in_raster_image", [])}  # no OCR here: not counted
+            t_pns = sorted({norm(p) for p in e["part_numbers"] if norm(p) not in raster})
+            agg["pages"] += 1
+            for key, value in (("references", (matched(t_refs, refs), len(refs), len(t_refs))),
+                               ("part_numbers", (matched(t_pns, pns), len(pns), len(t_pns)))):
+                prev = agg.get(key, (0, 0, 0))
+                agg[key] = tuple(a + b for a, b in zip(prev, value, strict=True))
+    return {k: (prf(*v) if isinstance(v, tuple) else v) for k, v in agg.items()}
+
+
 def run(split: str | None = None) -> dict[str, Any]:
     truth = json.loads((FIXTURES / "truth.json").read_text(encoding="utf-8"))
     splits: dict[str, dict[str, Any]] = {}
@@ -240,6 +269,14 @@ def main() -> int:
             for f, d in real["files"].items():
                 print(f"    {f}: steps {d['steps_exact']['tp']}/{d['steps_exact']['truth']} exact "
                       f"(found {d['steps_exact']['found']}), callouts {d['callouts_exact']['tp']}/{d['callouts_exact']['truth']}")
+    if not args.split:
+        refs = run_real_refs()
+        if refs:
+            report["real_refs"] = refs
+            print(f"== real manuals, references and part numbers ({refs['pages']} pages, benchmarks/manual_expectations_refs.json)")
+            for key in ("references", "part_numbers"):
+                v = refs[key]
+                print(f"  {key:18s} P {v['precision']:.3f}  R {v['recall']:.3f}  F1 {v['f1']:.3f}  ({v['tp']}/{v['truth']}, found {v['found']})")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -26,10 +26,11 @@ reading order (columns one after the other, :mod:`pdftract.model.reading`).
   sentences are not steps.
 * ``part_numbers``: after ``P/N``, ``PN``, ``Part No.``/``part number`` (confidence 0.95), or on their own
   as tokens of at least four digits with a dash, slash or dot inside (``45-8812-002``, ``MS21042/3-08``,
-  ``NAS1611-012``; confidence 0.7); a number hyphenated across two rows is rejoined. Look-alikes are kept
-  out by their form (NSN ``5310-01-123-4567``, dates, specifications ``MIL-PRF-…``, ``ISO …``, instrument
-  tags ``FV-101``, plain decimals, small ranges) and by the word before them (NSN, form, task, drawing,
-  model, valve, figure, table, section, sheet, page, phone ...).
+  ``NAS1611-012``; confidence 0.7) or of capitals and digits run together (``ISL9307``, ``E16G301``;
+  0.6); a number hyphenated across two rows is rejoined; words, file names and URL pieces are not.
+  Look-alikes are kept out by their form (NSN ``5310-01-123-4567``, dates, specifications ``MIL-PRF-…``,
+  ``ISO …``, ``IEEE754``, instrument tags ``FV-101``, plain decimals, small ranges) and by the word before
+  them (NSN, form, task, drawing, model, valve, figure, table, section, sheet, page, phone ...).
 
 Partial: a step or callout broken by a page break is two pieces (analyzers run per page); a page that
 opens mid-procedure without its top level in view can be a level too shallow. Unruled tables are read by
@@ -738,7 +739,7 @@ _NOT_BEFORE = re.compile(
 _LOOKALIKE = [
     re.compile(r"^\d{4}-\d{2}-\d{3}-\d{4}$"),  # NSN
     re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{2}|\d{4}))$"),  # dates
-    re.compile(r"^(?:MIL|ISO|DIN|EN|ASTM|SAE|ANSI|IEC|AMS|ASME|NFPA|UL|BS|JIS|GB|DOD|FED|QQ)(?:[-/]|$)", re.IGNORECASE),
+    re.compile(r"^(?:MIL|ISO|DIN|EN|ASTM|SAE|ANSI|IEC|IEEE|AMS|ASME|NFPA|UL|BS|JIS|GB|DOD|FED|QQ)(?:[-/]|\d|$)", re.IGNORECASE),
     re.compile(r"^[A-Z]{1,4}-\d{1,5}[A-Z]?$"),  # instrument and equipment tags
     re.compile(r"^\d+(?:[.,]\d+)?$"),  # plain numbers
     re.compile(r"^\d{1,3}-\d{1,3}$"),  # ranges, chapter-page numbers
@@ -773,9 +774,26 @@ class PartNumber:
         return f"<PartNumber {self.text!r}>"
 
 
-def _part_number_form(token: str) -> bool:
+_FILE_END = re.compile(r"\.(?:pdf|html?|txt|zip|png|jpe?g|xml|json)$", re.IGNORECASE)
+
+
+def _part_number_form(token: str) -> tuple[bool, float]:
+    """Whether a token has the form of a part number, and the confidence that form gives: four or more digits
+    with a dash, slash or dot inside (0.7), or capitals and digits run together: three or more runs with
+    three digits (``E16G301``, ``88E1318``, ``MT41K256M32SLD``), or two or more capitals then four or more
+    digits (``ISL9307``; 0.6). Words, file names and URL pieces (three or more small letters) are not."""
     digits = sum(ch.isdigit() for ch in token)
-    return digits >= 4 and len(token) >= 6 and any(ch in token for ch in "-/.") and not any(p.match(token) for p in _LOOKALIKE)
+    if len(token) < 6 or sum(ch.islower() for ch in token) >= 3 or _FILE_END.search(token) \
+            or any(p.match(token) for p in _LOOKALIKE):
+        return False, 0.0
+    if digits >= 4 and any(ch in token for ch in "-/."):
+        return True, 0.7
+    letters = sum(ch.isalpha() for ch in token)
+    if token.isalnum() and token.upper() == token and letters >= 1 and digits >= 3:
+        runs = len(re.findall(r"[A-Z]+|\d+", token))
+        if runs >= 3 or (runs == 2 and token[0].isalpha() and letters >= 2 and digits >= 4):
+            return True, 0.6
+    return False, 0.0
 
 
 def _token_box(sheet: SheetLike, row: Row, token: str, fallback: BBox) -> BBox:
@@ -829,13 +847,15 @@ def find_part_numbers(sheet: SheetLike, rows: Sequence[Row] | None = None) -> tu
             # what stands before: on this row, and the row before when the token opens this one
             before = text[:m.start()] if m.start() > 0 else prev
             prefixed = bool(_PN_PREFIX.search(before))
+            confidence = 0.95
             if not prefixed:
-                if not _part_number_form(token) or _NOT_BEFORE.search(before) or _UNIT_AFTER.match(text[m.end():]):
+                form, confidence = _part_number_form(token)
+                if not form or _NOT_BEFORE.search(before) or _UNIT_AFTER.match(text[m.end():]):
                     continue
             elif sum(ch.isdigit() for ch in token) < 2:
                 continue
             out.append(PartNumber(text=token, prefixed=prefixed, bbox=_token_box(sheet, row, token, box),
-                                  confidence=0.95 if prefixed else 0.7))
+                                  confidence=confidence))
     return tuple(out)
 
 

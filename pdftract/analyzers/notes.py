@@ -192,6 +192,8 @@ def _references_in(text: str, bbox: BBox, patterns: list[tuple[re.Pattern[str], 
             taken.append((m.start(), m.end()))
             if not keep(m.start(), m.end()):
                 continue
+            if kind in ("figure", "table") and not text[:m.start()].strip() and re.match(r"\s*[:.\u2013\u2014-]\s", text[m.end():]):
+                continue  # a caption ("Figure 4: Block diagram") names its figure, it does not refer to it
             value = re.sub(r"\s+", "", m.group(target)).upper() if kind in ("view", "detail") else m.group(target)
             out.append(Reference(kind=kind, target=value, sheet=int(m.group(sheet_group)) if sheet_group else None,
                                  text=re.sub(r"\s+", " ", m.group(0)), bbox=bbox))
