@@ -63,6 +63,15 @@ def prf(tp: int, n_found: int, n_truth: int) -> dict[str, float | int]:
     return {"tp": tp, "found": n_found, "truth": n_truth, "precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4)}
 
 
+def add(agg: dict[str, Any], res: dict[str, Any]) -> None:
+    """Add one document's or page's scores to ``agg``: (tp, found, truth) tuples element-wise, counts summed."""
+    for key, value in res.items():
+        if isinstance(value, tuple):
+            agg[key] = tuple(a + b for a, b in zip(agg.get(key, (0, 0, 0)), value, strict=True))
+        else:
+            agg[key] = agg.get(key, 0) + value
+
+
 def matched(truth: list[Any], found: list[Any]) -> int:
     t, f = Counter(truth), Counter(found)
     return sum(min(n, f[k]) for k, n in t.items())
@@ -183,11 +192,8 @@ def run_real() -> dict[str, Any]:
         for page in doc.pages:
             res = score_real_page(pages[str(page.number)], page)
             agg["pages"] += 1
-            for key, value in res.items():
-                prev = agg.get(key, (0, 0, 0))
-                agg[key] = tuple(a + b for a, b in zip(prev, value, strict=True))
-                pf = per_file.setdefault(name, {}).get(key, (0, 0, 0))
-                per_file[name][key] = tuple(a + b for a, b in zip(pf, value, strict=True))
+            add(agg, res)
+            add(per_file.setdefault(name, {}), res)
     out = {k: (prf(*v) if isinstance(v, tuple) else v) for k, v in agg.items()}
     out["files"] = {f: {k: prf(*v) for k, v in d.items()} for f, d in per_file.items()}
     return out
@@ -213,10 +219,8 @@ def run_real_refs() -> dict[str, Any]:
             raster = {norm(p) for p in e.get("part_numbers_in_raster_image", [])}  # no OCR here: not counted
             t_pns = sorted({norm(p) for p in e["part_numbers"] if norm(p) not in raster})
             agg["pages"] += 1
-            for key, value in (("references", (matched(t_refs, refs), len(refs), len(t_refs))),
-                               ("part_numbers", (matched(t_pns, pns), len(pns), len(t_pns)))):
-                prev = agg.get(key, (0, 0, 0))
-                agg[key] = tuple(a + b for a, b in zip(prev, value, strict=True))
+            add(agg, {"references": (matched(t_refs, refs), len(refs), len(t_refs)),
+                      "part_numbers": (matched(t_pns, pns), len(pns), len(t_pns))})
     return {k: (prf(*v) if isinstance(v, tuple) else v) for k, v in agg.items()}
 
 
@@ -230,12 +234,7 @@ def run(split: str | None = None) -> dict[str, Any]:
         res = score_document(t, analyse(FIXTURES / t["file"]))
         agg = splits.setdefault(part, {"documents": 0})
         agg["documents"] += 1
-        for key, value in res.items():
-            if isinstance(value, tuple):
-                prev = agg.get(key, (0, 0, 0))
-                agg[key] = tuple(a + b for a, b in zip(prev, value, strict=True))
-            else:
-                agg[key] = agg.get(key, 0) + value
+        add(agg, res)
     report: dict[str, Any] = {}
     for part, agg in splits.items():
         report[part] = {k: (prf(*v) if isinstance(v, tuple) else v) for k, v in agg.items()}

@@ -65,7 +65,7 @@ from typing_extensions import TypedDict
 from pdftract.analyzers.grid import Rules, cell_around, rules_for
 from pdftract.geometry import BBox, clip
 from pdftract.jsonvalues import Box, bbox_out, r2
-from pdftract.model.reading import BOLD_NAME, Chunk
+from pdftract.model.reading import Chunk, chunk_bold
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.registry import analyzer, output
 from pdftract import svg
@@ -86,9 +86,13 @@ class Row:
 
 
 def _bold(sheet: SheetLike, chunk: Chunk) -> bool:
-    fonts = sheet.root.fonts
-    names = [fonts[sheet.word(w).font].name if sheet.word(w).font in fonts else sheet.word(w).font for w in chunk.word_ids]
-    return bool(names) and all(BOLD_NAME.search(n) for n in names)
+    return chunk_bold(chunk, sheet.word, sheet.root.fonts)
+
+
+def bold_body(rows: Sequence[Row], size: float) -> bool:
+    """Whether most rows at the body size are bold (then bold marks no heading and no table header)."""
+    body = [r for r in rows if abs(r.size - size) <= 0.1 * size]
+    return sum(r.bold for r in body) > 0.5 * len(body)
 
 
 def _baseline_rows(chunks: list[Chunk]) -> list[tuple[Chunk, ...]]:
@@ -110,7 +114,7 @@ def _baseline_rows(chunks: list[Chunk]) -> list[tuple[Chunk, ...]]:
 def page_rows(sheet: SheetLike) -> list[Row]:
     """The page's horizontal body rows in reading order (empty unless it is a page of running text)."""
     order = sheet.reading
-    if not (order.prose or order.header_rows or order.footer_rows):
+    if not order.text_page:
         return []
     found = [row for row in order.rows if row and row[0].word_ids and sheet.word(row[0].word_ids[0]).direction == 0.0]
     if not order.prose:
@@ -522,10 +526,10 @@ def _in_table(rules: Rules, row: Row) -> bool:
     return cell is not None and row.bbox.x1 > cell[2] + 1.0
 
 
-def _is_heading(row: Row, size: float, bold_body: bool = False) -> bool:
+def _is_heading(row: Row, size: float, body_is_bold: bool = False) -> bool:
     """Larger than the body, or a short bold row that does not end a sentence (bold only counts where the
     body text is not bold itself)."""
-    return row.size > 1.15 * size or (row.bold and not bold_body and len(row.text.split()) <= 10
+    return row.size > 1.15 * size or (row.bold and not body_is_bold and len(row.text.split()) <= 10
                                       and not row.text.rstrip().endswith("."))
 
 
@@ -553,8 +557,7 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
     size = sheet.reading.body_size or rows[0].size
     pitch = _pitch(rows, size)
     right = _right_edge(rows)
-    body_rows = [r for r in rows if abs(r.size - size) <= 0.1 * size]
-    bold_body = sum(r.bold for r in body_rows) > 0.5 * len(body_rows)
+    bold = bold_body(rows, size)
     callouts = find_safety_callouts(sheet, rows) if callouts is None else callouts
     taken = {i for c in callouts for i in c.rows}
     stack: list[_Open] = []
@@ -570,11 +573,11 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
         if labels:
             labelled[row.index] = (labels, *_label_split(sheet, row, labels[0]))
     first = next((r for r in rows if r.index not in taken), None)
-    first_body = first.index if first is not None and not _is_heading(first, size, bold_body) else -1
+    first_body = first.index if first is not None and not _is_heading(first, size, bold) else -1
     # the labelled rows of the run the page opens with (up to its first heading)
     opening: list[int] = []
     for r in rows[first_body:] if first_body >= 0 else ():
-        if _is_heading(r, size, bold_body) and r.index not in taken:
+        if _is_heading(r, size, bold) and r.index not in taken:
             break
         if r.index in labelled:
             opening.append(r.index)
@@ -590,7 +593,7 @@ def find_procedures(sheet: SheetLike, rows: Sequence[Row] | None = None,
                 and _same_paragraph(current.rows[-1], row, 1.8 * pitch - 0.25 * size, size):
             current.add(row)  # text wrapped from the step (even a bold word)
             continue
-        if _is_heading(row, size, bold_body):
+        if _is_heading(row, size, bold):
             # a heading ends the step above; numbering that goes on under it (4. after 3.) stays in its
             # procedure, a new 1. starts another
             current, after_heading = None, True

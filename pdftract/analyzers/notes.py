@@ -169,7 +169,7 @@ def find_references(sheet: SheetLike) -> tuple[Reference, ...]:
     (``see Fig.`` at a row end, ``3-4`` opening the next)."""
     out: list[Reference] = []
     order = sheet.reading
-    prose = order.prose or bool(order.header_rows or order.footer_rows)
+    prose = order.text_page
     patterns = _REFS + _PROSE_REFS if prose else _REFS
     for ln in _visible_lines(sheet):
         out.extend(_references_in(ln.text, ln.bbox, patterns, lambda a, b: True))

@@ -602,8 +602,7 @@ def tables_analyzer(sheet: Sheet, settings: TableSettings) -> tuple[Table, ...]:
         if any(REPLACEMENT_CHARACTER in c.text for c in t.cells):  # a character that could not be read
             factor *= recovery_factor(0.0)
         out.append(t if factor == 1.0 else replace(t, confidence=clamp(t.confidence * factor)))
-    order = sheet.reading
-    if order.prose or order.header_rows or order.footer_rows:  # pages of running text only
+    if sheet.reading.text_page:  # pages of running text only
         out.extend(_aligned_table(t) for t in find_unruled_tables(sheet, [t.bbox for t in out]))
     return tuple(out)
 

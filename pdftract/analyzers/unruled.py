@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from dataclasses import dataclass
 
-from pdftract.analyzers.manual import Row, _pitch, _signal, _step_label, page_rows
+from pdftract.analyzers.manual import Row, _bold, _pitch, _signal, _step_label, bold_body, page_rows
 from pdftract.geometry import BBox
 from pdftract.model.reading import Chunk
 from pdftract.model.sheet import SheetLike
@@ -88,13 +88,12 @@ def find_unruled_tables(sheet: SheetLike, ruled: Sequence[BBox] = (), *, numeric
         return ()
     size = sheet.reading.body_size or rows[0].size
     pitch = _pitch(rows, size)
-    body = [r for r in rows if abs(r.size - size) <= 0.1 * size]
-    bold_body = sum(r.bold for r in body) > 0.5 * len(body)
+    bold = bold_body(rows, size)
     taken = list(ruled)
     out: list[AlignedTable] = []
     k = 0
     while k < len(rows):
-        table, used = _table_at(sheet, rows, k, size, pitch, bold_body, numeric_header)
+        table, used = _table_at(sheet, rows, k, size, pitch, bold, numeric_header)
         if table is not None and not any(table.bbox.intersection(b) is not None for b in taken):
             out.append(table)
             k += used
@@ -107,12 +106,12 @@ def _candidate(row: Row, sheet: SheetLike, size: float) -> bool:
     return abs(row.size - size) <= 0.15 * size and _step_label(row.text) is None and _signal(row, sheet) is None
 
 
-def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch: float, bold_body: bool,
+def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch: float, body_is_bold: bool,
               numeric_header: bool) -> tuple[AlignedTable | None, int]:
     head = rows[k]
     if len(head.chunks) < 2 or not _candidate(head, sheet, size):
         return None, 0
-    bold_head = head.bold and not bold_body and all(_bold_chunk(sheet, c) for c in head.chunks)
+    bold_head = head.bold and not body_is_bold and all(_bold(sheet, c) for c in head.chunks)
     if not bold_head and (not numeric_header or _DIGITS.search(head.text)):
         return None, 0
     territories = _columns(head.chunks)
@@ -120,7 +119,7 @@ def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch:
     j = k + 1
     last = head
     # a bold row right under a bold header, inside its columns, continues the header cells
-    while bold_head and j < len(rows) and all(_bold_chunk(sheet, c) for c in rows[j].chunks) \
+    while bold_head and j < len(rows) and all(_bold(sheet, c) for c in rows[j].chunks) \
             and 0 < rows[j].bbox.top - last.bbox.top <= 1.5 * pitch:
         more = _place(rows[j], territories, size, head.chunks)
         if more is None:
@@ -147,14 +146,6 @@ def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch:
     box = BBox.union_all([head.bbox] + [r.bbox for r, _ in data])
     table = AlignedTable(tuple(header), tuple(tuple(cells) for _, cells in data), tuple(r.bbox for r, _ in data), box)
     return table, j - k
-
-
-def _bold_chunk(sheet: SheetLike, chunk: Chunk) -> bool:
-    from pdftract.model.reading import BOLD_NAME
-
-    fonts = sheet.root.fonts
-    names = [fonts[sheet.word(w).font].name if sheet.word(w).font in fonts else sheet.word(w).font for w in chunk.word_ids]
-    return bool(names) and all(BOLD_NAME.search(n) for n in names)
 
 
 __all__ = ["AlignedTable", "find_unruled_tables"]

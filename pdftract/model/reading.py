@@ -98,6 +98,12 @@ class ReadingOrder:
     body_size: float = 0.0
 
     @property
+    def text_page(self) -> bool:
+        """A page of running text, or one whose running header or footer was found (a manual's figure page):
+        the pages the manual analyzer, prose references and unruled tables read."""
+        return self.prose or bool(self.header_rows or self.footer_rows)
+
+    @property
     def text(self) -> str:
         """The body text: one line per row, columns one after the other."""
         return "\n".join(" ".join(c.text for c in row) for row in self.rows)
@@ -420,15 +426,10 @@ def _margins(rows: list[tuple[Chunk, ...]], size: float, height: float, prose: b
     return header, footer
 
 
-def _bold_test(layout: TextLayout, fonts: Mapping[str, Font] | None) -> Callable[[Chunk], bool]:
-    """Whether every word of a chunk is set in a bold face (by the font's name)."""
-    words = _word_map(layout)
-
-    def bold(c: Chunk) -> bool:
-        names = [fonts[words[w].font].name if fonts and words[w].font in fonts else words[w].font for w in c.word_ids]
-        return bool(names) and all(BOLD_NAME.search(n) for n in names)
-
-    return bold
+def chunk_bold(chunk: Chunk, word: Callable[[int], Word], fonts: Mapping[str, Font] | None) -> bool:
+    """Whether every word of a chunk is set in a bold face (by its font's name); ``word`` looks a word up by id."""
+    names = [fonts[w.font].name if fonts and w.font in fonts else w.font for w in map(word, chunk.word_ids)]
+    return bool(names) and all(BOLD_NAME.search(n) for n in names)
 
 
 def reading_order(layout: TextLayout, width: float, height: float, glyphs: Sequence[Glyph] | None = None,
@@ -441,7 +442,8 @@ def reading_order(layout: TextLayout, width: float, height: float, glyphs: Seque
     flat = [ln for ln in visible if ln.direction == 0.0 and not ln.invisible]
     if not running:
         rows = [(Chunk(ln.id, ln.word_ids, ln.text, ln.bbox, ln.size),) for ln in visible]
-        header, footer = _margins(_rows([r[0] for r in rows if r[0].line_id in {f.id for f in flat}]), size, height, False) \
+        flat_ids = {ln.id for ln in flat}
+        header, footer = _margins(_rows([r[0] for r in rows if r[0].line_id in flat_ids]), size, height, False) \
             if size > 0 else ([], [])
         skip = {c.line_id for row in header + footer for c in row}
         return ReadingOrder(rows=tuple(r for r in rows if r[0].line_id not in skip), header_rows=tuple(header),
@@ -449,7 +451,8 @@ def reading_order(layout: TextLayout, width: float, height: float, glyphs: Seque
     flat_ids = {ln.id for ln in flat}
     rest = [ln for ln in visible if ln.id not in flat_ids]
     chunks = _chunks(flat, _word_map(layout), size, glyphs)
-    header, footer = _margins(_rows(chunks), size, height, True, _bold_test(layout, fonts))
+    words = _word_map(layout)
+    header, footer = _margins(_rows(chunks), size, height, True, lambda c: chunk_bold(c, words.__getitem__, fonts))
     skip = {id(c) for row in header + footer for c in row}
     body = [c for c in chunks if id(c) not in skip]
     columns: list[BBox] = []
@@ -460,4 +463,4 @@ def reading_order(layout: TextLayout, width: float, height: float, glyphs: Seque
                         columns=tuple(columns), gutters=tuple(gutters), prose=True, body_size=size)
 
 
-__all__ = ["Chunk", "ReadingOrder", "body_size", "prose_lines", "reading_order"]
+__all__ = ["BOLD_NAME", "Chunk", "ReadingOrder", "body_size", "chunk_bold", "prose_lines", "reading_order"]
