@@ -11,7 +11,10 @@ Two sources of truth, neither of them our own output:
   line by line, for the lines with drawn shapes under them.
 
 Reported: character error rate (edit distance over truth characters), exact lines, characters read where
-no truth line is (false characters), and template-matching OCR calls (always 0: no OCR is used).
+no truth line is (false characters), and template-matching OCR calls (always 0: no OCR is used). On the
+corpus pages also reference designators and component values (a number with a multiplier or unit) of the
+copy found in the recognised text, and characters read outside every line of the copy, widened by one
+size ("outside": an upper bound on false characters, since a drawn line may run past its shorter copy).
 
 Usage::
 
@@ -23,8 +26,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
+
+import numpy as np
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -34,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 import pdftract  # noqa: E402
 from pdftract.geometry import BBox  # noqa: E402
+from pdftract.index import BoxIndex  # noqa: E402
 from pdftract.ingest.drawn_text import recover_drawn_text  # noqa: E402
 from pdftract.model.primitives import UnicodeSource  # noqa: E402
 from pdftract.model.text import build_layout  # noqa: E402
@@ -123,8 +130,13 @@ def score_hidden_page(pdf: Path, page: int, verbose: bool) -> dict[str, Any]:
     read = recover_drawn_text(shown, sheet.paths).glyphs
     recognised = SimpleNamespace(glyphs=read, words=build_layout(read).words if read else ())
     layout = build_layout(taken) if taken else None
+    # characters read where the exporter wrote no text at all (its copy covers every text of the page)
+    covers = [ln.bbox.expand(1.0 * max(1.0, ln.size)) for ln in build_layout(hidden).lines] if hidden else []
+    cover_index = BoxIndex.from_arrays(np.arange(len(covers)), np.array([[b.x0, b.top, b.x1, b.bottom] for b in covers])) if covers else None
+    false = sum(1 for g in read if g.text.strip() and (cover_index is None or not any(
+        covers[i].contains_point(g.bbox.center) for i in cover_index.intersection(g.bbox))))
     chars = edits = exact = lines = 0
-    designators = designators_ok = 0
+    designators = designators_ok = values = values_ok = 0
     if layout is not None:
         for ln in layout.lines:
             angle = int(round(ln.direction)) % 360
@@ -139,10 +151,24 @@ def score_hidden_page(pdf: Path, page: int, verbose: bool) -> dict[str, Any]:
                 if _designator(word):
                     designators += 1
                     designators_ok += word in got.split()
+            got_parts = set(got.replace("/", " ").split())
+            for part in want.replace("/", " ").split():
+                if _value(part):
+                    values += 1
+                    values_ok += part in got_parts
             if verbose and e:
                 print(f"  {pdf.name} p{page}: {want!r} -> {got!r}")
     return {"hidden_chars": len(hidden), "lines": lines, "exact": exact, "chars": chars, "edits": edits,
-            "designators": designators, "designators_ok": designators_ok}
+            "designators": designators, "designators_ok": designators_ok, "values": values, "values_ok": values_ok,
+            "false_chars": false}
+
+
+_VALUE = re.compile(r"\d+(?:[.,]\d+)?(?:[pnuµmkKMGR]\d*)?(?:F|H|V|A|W|Hz|R|Ω|ohm|%)?")
+
+
+def _value(word: str) -> bool:
+    """A component value as printed: a number with a multiplier or a unit (10k, 4k7, 100nF, 2.2uH, 6.3V, 1%)."""
+    return bool(_VALUE.fullmatch(word)) and any(c.isalpha() or c == "%" for c in word)
 
 
 def _designator(word: str) -> bool:
@@ -182,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     report["totals"] = totals
     if not args.no_corpus and SHARED.is_dir():
         print("\nhidden layer removed: recognition against the exporter's own hidden text (real2 = held out)")
-        print(f"{'page':46s} {'lines':>5s} {'exact':>6s} {'CER':>7s} {'designators':>12s}")
+        print(f"{'page':46s} {'lines':>5s} {'exact':>6s} {'CER':>7s} {'designators':>12s} {'values':>9s} {'outside':>7s}")
         for rel, page in HIDDEN_LAYER_PAGES:
             pdf = SHARED / rel
             if not pdf.exists():
@@ -190,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             r = score_hidden_page(pdf, page, args.verbose)
             report["corpus"][f"{rel}:{page}"] = r
             print(f"{rel + ' p' + str(page):46s} {r['lines']:5d} {r['exact']:6d} {r['edits'] / max(1, r['chars']):7.3f} "
-                  f"{r['designators_ok']:5d}/{r['designators']:<6d}")
+                  f"{r['designators_ok']:5d}/{r['designators']:<6d} {r['values_ok']:4d}/{r['values']:<4d} {r['false_chars']:7d}")
     print(f"\n({time.perf_counter() - t0:.1f} s)")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")

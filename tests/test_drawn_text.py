@@ -222,10 +222,15 @@ def test_a_close_shape_inside_a_word_is_not_dropped_for_its_small_margin() -> No
     assert _within_words(reads[:3], apart, em=14.0)[1].text is None
 
 
-def test_kicad_stroke_text_read_without_its_hidden_copy() -> None:
-    """KiCad 5's stroke font (open 4, flagged 1, long underscores) read by shape alone, scored against the
-    invisible copy KiCad writes over it (the exporter's own text, not ours): the benchmark's figures with margin."""
-    pdf = CORPUS / "sch-olimex-esp32-poe-kicad5.pdf"
+@pytest.mark.parametrize(("name", "min_lines", "cer", "share"), [
+    ("sch-olimex-esp32-poe-kicad5.pdf", 1000, 0.09, 0.93),  # tuned on (measured 0.056, 171/175, 167/170)
+    ("../real2/sch-bmsc1.pdf", 250, 0.06, 0.95),  # held out (measured 0.032, 88/88, 8/8)
+])
+def test_kicad_stroke_text_read_without_its_hidden_copy(name: str, min_lines: int, cer: float, share: float) -> None:
+    """KiCad's stroke font (open 4, flagged 1, long underscores) read by shape alone, scored against the
+    invisible copy KiCad writes over it (the exporter's own text, not ours): the benchmark's figures with margin.
+    Designators and component values are the issue's measure: at least ``share`` of those in the copy."""
+    pdf = CORPUS / name
     if not pdf.exists():
         pytest.skip("shared real corpus not present")
     spec = importlib.util.spec_from_file_location("drawn_text_benchmark", Path(__file__).resolve().parent.parent / "benchmarks" / "drawn_text.py")
@@ -233,9 +238,10 @@ def test_kicad_stroke_text_read_without_its_hidden_copy() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     r = bench.score_hidden_page(pdf, 1, False)
-    assert r["lines"] > 1000
-    assert r["edits"] / r["chars"] <= 0.16
-    assert r["designators_ok"] >= 0.75 * r["designators"]
+    assert r["lines"] > min_lines
+    assert r["edits"] / r["chars"] <= cer
+    assert r["designators_ok"] >= share * r["designators"] > 0
+    assert r["values_ok"] >= share * r["values"] > 0
 
 
 def _per(near: dict[str, float], far: float = 0.9) -> "np.ndarray":

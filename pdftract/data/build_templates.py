@@ -9,7 +9,8 @@ Every template is one character of one open font, read with fontTools and
 turned into features exactly as :func:`pdftract.ingest.outlines.features` does
 for a glyph found in a PDF. Fonts that are not installed are skipped with a
 message; a character a font lacks is simply not a template of that font. The
-output records which fonts were used, so the build is auditable.
+output records which fonts were used, so the build is auditable. The text templates
+(``--text``) add KiCad's stroke font from ``newstroke.txt`` (see ``build_newstroke.py``).
 """
 
 from __future__ import annotations
@@ -94,9 +95,10 @@ def shapes(glyph_set: object, cmap: dict[int, str], em: float, chars: str) -> li
     return out
 
 
-def _build(fonts: tuple[str, ...], shapes_of: Callable[[Any, dict[int, str], float], list[tuple[str, list[Contour], bool]]],
-           what: str) -> dict[str, np.ndarray]:
-    """Templates of every shape ``shapes_of(glyph_set, cmap, em)`` gives for each installed font of ``fonts``."""
+def _collect(fonts: tuple[str, ...], shapes_of: Callable[[Any, dict[int, str], float], list[tuple[str, list[Contour], bool]]],
+             what: str) -> tuple[list[Features], list[str], list[str]]:
+    """Features and labels of every shape ``shapes_of(glyph_set, cmap, em)`` gives for each installed font of
+    ``fonts``, and the fonts used."""
     from fontTools.ttLib import TTFont
 
     feats: list[Features] = []
@@ -117,6 +119,13 @@ def _build(fonts: tuple[str, ...], shapes_of: Callable[[Any, dict[int, str], flo
                 n += 1
         used.append(Path(path).name)
         print(f"build_templates: {Path(path).name}: {n} {what}", file=sys.stderr)
+    return feats, labels, used
+
+
+def _build(fonts: tuple[str, ...], shapes_of: Callable[[Any, dict[int, str], float], list[tuple[str, list[Contour], bool]]],
+           what: str) -> dict[str, np.ndarray]:
+    """Templates of every shape ``shapes_of(glyph_set, cmap, em)`` gives for each installed font of ``fonts``."""
+    feats, labels, used = _collect(fonts, shapes_of, what)
     return {**pack(feats), "labels": np.array(labels), "fonts": np.array(used)}
 
 
@@ -151,13 +160,47 @@ TEXT_ALTERNATES = (("a", "\u0251"), ("g", "\u0261"), ("3", "\u01b7"))
 
 def build_text(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, np.ndarray]:
     """The text templates: every character of :data:`TEXT_CHARS` (and :data:`TEXT_ALTERNATES`) in every
-    installed font of ``fonts``."""
+    installed font of ``fonts``, then in KiCad's stroke font (:func:`build_newstroke`)."""
 
     def text_shapes(glyph_set: Any, cmap: dict[int, str], em: float) -> list[tuple[str, list[Contour], bool]]:
         pairs = [(c, c) for c in TEXT_CHARS] + list(TEXT_ALTERNATES)
         return [(ch, glyph_contours(glyph_set, cmap[ord(shown)]), ch != shown) for ch, shown in pairs if ord(shown) in cmap]
 
-    return _build(fonts, text_shapes, "text characters")
+    feats, labels, used = _collect(fonts, text_shapes, "text characters")
+    strokes = build_newstroke()
+    if strokes is not None:
+        feats, labels, used = feats + strokes[0], labels + strokes[1], used + [NEWSTROKE.name]
+    return {**pack(feats), "labels": np.array(labels), "fonts": np.array(used)}
+
+
+#: KiCad's stroke font, read out of KiCad by ``build_newstroke.py``: every KiCad schematic and board draws its
+#: text with it as stroked centre lines
+NEWSTROKE = Path(__file__).with_name("newstroke.txt")
+
+
+def build_newstroke(path: Path = NEWSTROKE) -> tuple[list[Features], list[str]] | None:
+    """Templates of the text characters in KiCad's stroke font, featured exactly as a stroked character
+    found on a page is (centre lines drawn with a regular pen)."""
+    from pdftract.ingest.drawn_text import _stroke_features
+    from pdftract.ingest.stroke_font import newstroke_glyphs
+
+    if not path.exists():
+        print(f"build_templates: {path} missing, no stroke-font templates", file=sys.stderr)
+        return None
+    feats: list[Features] = []
+    labels: list[str] = []
+    for ch, strokes in newstroke_glyphs().items():
+        if ch not in TEXT_CHARS or not strokes:
+            continue
+        pts = [np.asarray(s, dtype=float) for s in strokes]
+        if len(pts) == 1 and len(pts[0]) == 1:
+            continue
+        f = _stroke_features([p if len(p) > 1 else np.vstack([p, p]) for p in pts])
+        if f is not None:
+            feats.append(f)
+            labels.append(ch)
+    print(f"build_templates: {path.name}: {len(feats)} text characters", file=sys.stderr)
+    return feats, labels
 
 
 def main(argv: list[str] | None = None) -> int:

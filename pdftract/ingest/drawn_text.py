@@ -64,6 +64,7 @@ from pdftract.index import BoxIndex, union_find
 from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
+from pdftract.ingest.stroke_font import exact_stroke, glyph_shape
 from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
@@ -131,6 +132,11 @@ HIDDEN_COVER = 0.85
 #: when the hidden layer spelled this share of the hidden characters that lie over drawn shapes, the rest of
 #: the drawn shapes is taken for linework and not read
 HIDDEN_ENOUGH = 0.8
+#: strokes of pens wider than this factor apart are not of one character
+PEN_RATIO = 1.5
+#: confidence of a character whose centre lines are a known stroke font's glyph (as of a hidden-layer copy)
+EXACT_CONFIDENCE = 0.95
+
 #: characters that linework reads as (a stroke is ``l``, a dot ``.``): a line made of nothing else is not text
 BARS = frozenset("lI|:.'-_,;!`")
 #: drawn characters within this many sizes past a taken hidden line are its tail
@@ -249,6 +255,7 @@ class _Atoms:
     points: list[np.ndarray] = field(default_factory=list)  # page points of each subpath
     per_path: dict[int, int] = field(default_factory=dict)  # subpaths of a path (all, not only the kept ones)
     dropped: int = 0
+    ink: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (n,) colour of the paint, numbered
 
 
 def _collect(paths: Sequence[Path]) -> _Atoms:
@@ -258,6 +265,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     filled: list[bool] = []
     points: list[np.ndarray] = []
     per_path: dict[int, int] = {}
+    inks: list[int] = []
+    colours: dict[object, int] = {}
     dropped = 0
     for i, p in enumerate(paths):
         if not (p.fill or p.stroke) or not p.segments:
@@ -270,6 +279,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
         subs, _closed = flatten_path(p)
         per_path[i] = len(subs)
         pen = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
+        ink = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
         for sub in subs:
             arr = np.asarray(sub, dtype=np.float64)
             x0, y0 = arr.min(axis=0) - pen
@@ -285,12 +295,15 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
             owner.append(i)
             filled.append(bool(p.fill))
             points.append(arr)
+            inks.append(ink)
     return _Atoms(np.asarray(boxes, dtype=np.float64).reshape(-1, 4), np.asarray(pens, dtype=np.float64), np.asarray(owner, dtype=np.int64),
-                  np.asarray(filled, dtype=bool), points, per_path, dropped)
+                  np.asarray(filled, dtype=bool), points, per_path, dropped, np.asarray(inks, dtype=np.int64))
 
 
 def _components(atoms: _Atoms) -> list[list[int]]:
-    """Atoms whose boxes touch (a small tolerance for strokes that meet) as components."""
+    """Atoms whose boxes touch (a small tolerance for strokes that meet) as components. One stroked character
+    is drawn with one pen: strokes of different colours, or of pens more than :data:`PEN_RATIO` apart, are
+    never joined (a label touching a wire or a symbol's side stays a label). Filled outlines join as before."""
     n = len(atoms.boxes)
     if n == 0:
         return []
@@ -319,6 +332,9 @@ def _components(atoms: _Atoms) -> list[list[int]]:
                 h_ = min(b[i, 3], b[j, 3]) - max(b[i, 1], b[j, 1])
                 if (w_ <= 0 or h_ <= 0 or w_ * h_ < 0.5 * min(area[i], area[j])) and not (vertices(i) & vertices(j)):
                     continue
+            if j > i and atoms.pen[i] > 0 and atoms.pen[j] > 0 and (
+                    atoms.ink[i] != atoms.ink[j] or max(atoms.pen[i], atoms.pen[j]) > PEN_RATIO * min(atoms.pen[i], atoms.pen[j])):
+                continue
             if j > i:
                 ri, rj = find(i), find(j)
                 if ri != rj:
@@ -357,12 +373,20 @@ def _frame_boxes(direction: int, boxes: np.ndarray) -> np.ndarray:
     return np.column_stack((np.minimum(u0, u1), np.minimum(v0, v1), np.maximum(u0, u1), np.maximum(v0, v1)))
 
 
-def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
+def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndarray] | None = None) -> list[list[int]]:
     """Components (rows of ``fb``: frame boxes u0, v0, u1, v1, restricted to ``members``) chained to their
-    nearest neighbour along the line; each chain sorted along the line."""
+    nearest neighbour along the line; each chain sorted along the line. With ``pens`` (each component's ink
+    number and half pen width), stroked components chain only with those of the same pen: a line of stroked text
+    is written with one."""
     if len(members) == 0:
         return []
     sub = fb[members]
+    ink = pens[0][members] if pens is not None else np.zeros(len(members), dtype=np.int64)
+    pen = pens[1][members] if pens is not None else np.zeros(len(members))
+
+    def other_pen(a: int, b: int) -> bool:
+        return bool(pen[a] > 0 and pen[b] > 0 and (ink[a] != ink[b] or max(pen[a], pen[b]) > PEN_RATIO * min(pen[a], pen[b])))
+
     h = sub[:, 3] - sub[:, 1]
     w = sub[:, 2] - sub[:, 0]
     typical = float(np.median(np.maximum(h, w)))
@@ -376,7 +400,7 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
         pad = 0.25 * max(hi, typical) if hi <= 0.15 * typical else 0.25 * hi
         for j in idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]) - pad, float(sub[i, 2]) + reach,
                                    float(sub[i, 3]) + pad)):
-            if j == i or sub[j, 0] < sub[i, 0] + 0.3 * w[i]:
+            if j == i or sub[j, 0] < sub[i, 0] + 0.3 * w[i] or other_pen(i, j):
                 continue
             lo, hm = min(hi, float(h[j])), max(hi, float(h[j]))
             overlap = min(sub[i, 3], sub[j, 3]) - max(sub[i, 1], sub[j, 1])
@@ -391,9 +415,14 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
                 if not bar and not (max(h[small], w[small]) <= 0.35 * h[big] and edge <= 0.25 * h[big] and overlap > 0):
                     continue
                 reach_v = float(h[big])
-                if any(k != small and min(sub[k, 2], sub[small, 2]) - max(sub[k, 0], sub[small, 0]) >= 0.5 * w[small]
-                       for k in idx.intersection((float(sub[small, 0]), float(sub[small, 1]) - reach_v, float(sub[small, 2]),
-                                                  float(sub[small, 3]) + reach_v))):
+                below, above = reach_v, reach_v
+                if bar:  # an underscore is looked over toward its own line only: the next line's letters lie past it
+                    toward_big = (sub[big, 1] + sub[big, 3]) > (sub[small, 1] + sub[small, 3])
+                    below, above = (0.0, reach_v) if toward_big else (reach_v, 0.0)
+                if any(k != small and not other_pen(k, small)
+                       and min(sub[k, 2], sub[small, 2]) - max(sub[k, 0], sub[small, 0]) >= 0.5 * w[small]
+                       for k in idx.intersection((float(sub[small, 0]), float(sub[small, 1]) - below, float(sub[small, 2]),
+                                                  float(sub[small, 3]) + above))):
                     continue  # a dot with a stroke over or under it is part of that letter (the dot of an i)
             gap = float(sub[j, 0] - sub[i, 2])
             if gap > LINK_GAP * hm:
@@ -407,7 +436,7 @@ def _chains(fb: np.ndarray, members: np.ndarray) -> list[list[int]]:
             lo_v -= 0.6 * hb  # the dot of an i or an accent (below, in the frame of text read the other way)
             hi_v = max(float(sub[i, 3]), float(sub[best, 3])) + 0.6 * hb
             for j in [best] + [k for k in idx.intersection((float(sub[best, 0]), lo_v, float(sub[best, 2]), hi_v))
-                               if k not in (i, best) and h[k] <= 0.45 * max(hb, hi)
+                               if k not in (i, best) and h[k] <= 0.45 * max(hb, hi) and not other_pen(k, best)
                                and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * min(w[k], w[best])
                                and not _of_another_line(sub, h, idx, k, best)]:
                 ri, rj = find(i), find(j)
@@ -524,7 +553,8 @@ class _Read:
     alts: dict[str, float]  # distances of the characters of best's confusable group
     per: np.ndarray | None = None  # the distance to every character (in the order of _LABELS[0][2])
     key: tuple[object, ...] | None = None  # the shape as matched (its normalised points)
-    how: str = ""  # how it was read: "shape" (its own match), "word", "lexicon", "number", "page", "dot"; "" unread
+    how: str = ""  # how it was read: "exact" (a known stroke font's glyph), "shape" (its own match), "word", "lexicon",
+    # "number", "page", "dot"; "" unread
 
 
 @dataclass
@@ -561,6 +591,10 @@ def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, 
     pts = contours + strokes
     if not pts or em <= 0:
         return _UNREAD
+    if strokes and not contours:
+        exact = exact_stroke(strokes, em, baseline)
+        if exact is not None:  # the centre lines of a known stroke font's glyph (KiCad's): no template blur
+            return _Read(exact, exact, 0.0, 1.0, EXACT_CONFIDENCE, {exact: 0.0}, how="exact")
     allp = np.concatenate(pts)
     lo = allp.min(axis=0)
     hi = allp.max(axis=0)
@@ -672,7 +706,7 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     """
     out = [r.text for r in reads]
     for k, t in enumerate(out):
-        if t is None:
+        if t is None or reads[k].how == "exact":
             continue
         lo, hi = spans[k]
         if t in "pyjPYJ":
@@ -719,7 +753,7 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     # I or l (the same bar in most sans fonts): capitals around it say I, small letters l; first in a word,
     # I before a consonant (Item, Inch, ISO), l before a vowel (linear, left)
     for k, t in enumerate(out):
-        if t not in ("I", "l", "|"):
+        if t not in ("I", "l", "|") or reads[k].how == "exact":
             continue
         letters = [(j, x) for j, x in enumerate(out) if x is not None and x.isalpha() and x not in "Il|"]
         left = next((x for j, x in reversed(letters) if j < k), None)
@@ -1218,6 +1252,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         result.glyphs = out
         result.text_paths = _text_paths(consumed_atoms, atoms)
         return result
+    # one pen per component (the components are joined only within one): its ink and its widest half pen
+    pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]))
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
     free = np.flatnonzero(~used & (side <= ATOM_MAX))
@@ -1227,7 +1263,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     vertical_chain: dict[int, list[int]] = {}
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
-        for chain in _chains(fb, free):
+        for chain in _chains(fb, free, pens):
             n = _one_size(fb, _characters(fb, chain))
             along = float(fb[chain, 2].max() - fb[chain, 0].min())
             across = float(fb[chain, 3].max() - fb[chain, 1].min())
@@ -1236,6 +1272,10 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 if d == 90:
                     vertical_chain[c] = chain
     upright = {c for c in free.tolist() if length[c][0] >= length[c][90]}
+    # a shape that is a known stroke font's glyph one way up only reads that way, whatever its neighbours
+    # (a column of pin numbers chains longer down than along)
+    for c, d in _glyph_directions(free, comps, atoms).items():
+        (upright.add if d == 0 else upright.discard)(c)
     # a lone shape under or over a horizontal word (a revision letter under its label) chains vertically with
     # that word's letters only: when no other shape of its vertical chain reads vertically, it reads upright
     upright |= {c for c in free.tolist() if c not in upright
@@ -1244,7 +1284,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
         mine = np.asarray([c for c in free.tolist() if (c in upright) == (d == 0)], dtype=np.int64)
-        for chain in _chains(fb, mine):
+        for chain in _chains(fb, mine, pens):
             assigned.setdefault(d, []).extend(_split_sizes(fb, _characters(fb, chain)))
 
     # every line read once; then the lines with shapes left unread that were read surely elsewhere on the page
@@ -1264,6 +1304,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 again = _read_line(d, chars, comps, cbox, atoms, _Adapt(page=page))
                 if again is not None:
                     read_lines[i] = (d, chars, again, {})
+    read_lines = [(d, c, None if ln is not None and _repeated_shape(ln) else ln, u) for d, c, ln, u in read_lines]
     for d, chars, drawn, _unread in read_lines:
         if drawn is None:
             result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
@@ -1323,6 +1364,32 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
     result.text_paths = _text_paths(consumed_atoms, atoms)
     return result
+
+
+def _repeated_shape(line: _Line) -> bool:
+    """A row of one shape read as one character by the templates alone (pads, holes, resistor bodies read
+    ``0000``): linework. A known stroke font's glyphs (read ``exact``) are text however they repeat."""
+    texts = [t for t in line.texts if t is not None]
+    return (len(texts) >= 2 and len(set(texts)) == 1 and texts[0].isalnum()
+            and not any(r.how == "exact" for r in line.reads))
+
+
+def _glyph_directions(free: np.ndarray, comps: list[list[int]], atoms: _Atoms) -> dict[int, int]:
+    """Stroked components that are a known stroke font's glyph (:func:`glyph_shape`) read one way only:
+    component -> 0 (upright) or 90 (turned either way)."""
+    out: dict[int, int] = {}
+    for c in free.tolist():
+        comp = comps[c]
+        if len(comp) > 12 or atoms.filled[comp].any():
+            continue
+        ways = set()
+        for d in (0, 90, 270):
+            strokes = [np.column_stack(to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])) for a in comp]
+            if glyph_shape(strokes) is not None:
+                ways.add(0 if d == 0 else 90)
+        if len(ways) == 1:
+            out[c] = ways.pop()
+    return out
 
 
 def _character_sized(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> bool:
