@@ -75,3 +75,19 @@ def test_one_character_is_painted_with_one_pen() -> None:
     assert _components(atoms([0, 0, 0], [0.1, 0.1, 0.1])) == [[0, 1, 2]]
     assert _components(atoms([0, 0, 1], [0.1, 0.1, 0.1])) == [[0, 1], [2]]
     assert _components(atoms([0, 0, 0], [0.1, 0.1, 0.4])) == [[0, 1], [2]]
+
+
+def test_a_stroked_row_of_one_template_shape_is_linework() -> None:
+    from pdftract.ingest.drawn_text import _Line, _Read, _repeated_shape
+
+    def line(texts: str, how: str = "shape", stroked: bool = True) -> _Line:
+        reads = [_Read(t, t, 0.2, 0.1, 0.7, {t: 0.2}, how=how) for t in texts]
+        n = len(texts)
+        return _Line(0, [[k] for k in range(n)], list(texts), reads, [stroked] * n, [False] * n,
+                     [(float(k), k + 0.8) for k in range(n)], 0.0, 5.0, -0.2)
+
+    assert _repeated_shape(line("0000")) and _repeated_shape(line("00")) and _repeated_shape(line("III"))
+    assert not _repeated_shape(line("11"))  # two bars may be a number
+    assert not _repeated_shape(line("0000", how="exact"))  # a known font's glyphs are text
+    assert not _repeated_shape(line("0000", stroked=False))  # filled outlines are not judged so
+    assert not _repeated_shape(line("R10"))

@@ -1367,11 +1367,13 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
 
 
 def _repeated_shape(line: _Line) -> bool:
-    """A row of one shape read as one character by the templates alone (pads, holes, resistor bodies read
-    ``0000``): linework. A known stroke font's glyphs (read ``exact``) are text however they repeat."""
+    """A stroked row of one shape read as one character by the templates alone: linework (pads, holes and
+    resistor bodies read ``0000``; two closed loops ``00`` already, any other character from three on). A
+    known stroke font's glyphs (read ``exact``) are text however they repeat; filled outlines (``11`` as a
+    dimension) are never judged so."""
     texts = [t for t in line.texts if t is not None]
-    return (len(texts) >= 2 and len(set(texts)) == 1 and texts[0].isalnum()
-            and not any(r.how == "exact" for r in line.reads))
+    return (len(texts) >= 2 and len(set(texts)) == 1 and texts[0].isalnum() and (len(texts) >= 3 or texts[0] in "0Oo")
+            and all(line.stroked) and not any(r.how == "exact" for r in line.reads))
 
 
 def _glyph_directions(free: np.ndarray, comps: list[list[int]], atoms: _Atoms) -> dict[int, int]:
@@ -1381,7 +1383,7 @@ def _glyph_directions(free: np.ndarray, comps: list[list[int]], atoms: _Atoms) -
     for c in free.tolist():
         comp = comps[c]
         if len(comp) > 12 or atoms.filled[comp].any():
-            continue
+            continue  # more pieces than a glyph has strokes, or filled: no stroke-font glyph
         ways = set()
         for d in (0, 90, 270):
             strokes = [np.column_stack(to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])) for a in comp]

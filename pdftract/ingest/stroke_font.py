@@ -92,56 +92,69 @@ def _segments(strokes: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, fl
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict[int, list[tuple[str, np.ndarray, float, float]]]:
-    """Glyphs by segment count: ``(character, segments, side in em, centre height in em)``."""
-    table: dict[int, list[tuple[str, np.ndarray, float, float]]] = {}
+def _table() -> dict[int, tuple[list[str], np.ndarray, np.ndarray, np.ndarray]]:
+    """Glyphs by segment count: their characters, segments ``(m, n, 4)``, sides and centre heights in em."""
+    rows: dict[int, list[tuple[str, np.ndarray, float, float]]] = {}
     for ch, strokes in newstroke_glyphs().items():
         got = _segments([np.asarray(s, dtype=float) for s in strokes])
         if got is None:
             continue
-        segs, lo, side = got
+        segs, _lo, side = got
         pts = np.concatenate([np.asarray(s, dtype=float) for s in strokes])
         centre = float((pts[:, 1].min() + pts[:, 1].max()) / 2)
-        table.setdefault(len(segs), []).append((ch, segs, side, centre))
-    return table
+        rows.setdefault(len(segs), []).append((ch, segs, side, centre))
+    return {n: ([r[0] for r in rs], np.stack([r[1] for r in rs]), np.array([r[2] for r in rs]), np.array([r[3] for r in rs]))
+            for n, rs in rows.items()}
 
 
-def _distance(a: np.ndarray, b: np.ndarray) -> float:
-    """Both ways, the farthest segment from its nearest counterpart (ends compared in either order)."""
-    same = np.maximum(np.abs(a[:, None, :2] - b[None, :, :2]).max(-1), np.abs(a[:, None, 2:] - b[None, :, 2:]).max(-1))
-    swap = np.maximum(np.abs(a[:, None, :2] - b[None, :, 2:]).max(-1), np.abs(a[:, None, 2:] - b[None, :, :2]).max(-1))
-    d = np.minimum(same, swap)
-    return float(max(d.min(axis=1).max(), d.min(axis=0).max()))
+def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """For each glyph of ``b`` ``(m, n, 4)``: both ways, the farthest segment of ``a`` ``(n, 4)`` from its nearest
+    counterpart (ends compared in either order)."""
+    p, q = a[None, :, None, :2], a[None, :, None, 2:]
+    r, t = b[:, None, :, :2], b[:, None, :, 2:]
+    same = np.maximum(np.abs(p - r).max(-1), np.abs(q - t).max(-1))
+    swap = np.maximum(np.abs(p - t).max(-1), np.abs(q - r).max(-1))
+    d = np.minimum(same, swap)  # (m, n, n)
+    out: np.ndarray = np.maximum(d.min(axis=2).max(axis=1), d.min(axis=1).max(axis=1))
+    return out
 
 
 def glyph_shape(strokes: Sequence[np.ndarray]) -> str | None:
     """The Newstroke character ``strokes`` are the centre lines of at any size and height, when it is no bare
     line or corner (at least :data:`SHAPE_SEGMENTS` segments): evidence of which way a shape reads, before
     its line is known."""
-    got = _segments(strokes)
-    if got is None or len(got[0]) < SHAPE_SEGMENTS:
+    if sum(len(s) - 1 for s in strokes) < SHAPE_SEGMENTS:
         return None
-    fits = [(d, ch) for ch, tsegs, _side, _centre in _table().get(len(got[0]), ())
-            if (d := _distance(got[0], tsegs)) <= TOLERANCE]
-    return min(fits)[1] if fits else None
+    got = _segments(strokes)
+    if got is None or len(got[0]) not in _table():
+        return None
+    chars, segs, _sides, _centres = _table()[len(got[0])]
+    d = _distances(got[0], segs)
+    k = int(np.argmin(d))
+    return chars[k] if d[k] <= TOLERANCE else None
 
 
 def exact_stroke(strokes: Sequence[np.ndarray], em: float, baseline: float) -> str | None:
     """The Newstroke character whose centre lines ``strokes`` are (points in a frame with v up, the line's
     ``em`` and ``baseline``), or ``None`` when no glyph fits or the shape has fewer than
     :data:`SHAPE_SEGMENTS` segments."""
-    got = _segments(strokes)
-    if got is None or em <= 0 or len(got[0]) < SHAPE_SEGMENTS:
+    if em <= 0 or sum(len(s) - 1 for s in strokes) < SHAPE_SEGMENTS:
         return None  # a bar or a corner is ``I`` here and ``l`` in another font: left to the template matcher
+    got = _segments(strokes)
+    if got is None or len(got[0]) < SHAPE_SEGMENTS or len(got[0]) not in _table():
+        return None
     segs, lo, side = got
-    pts = np.concatenate(strokes)
-    centre = float((pts[:, 1].min() + pts[:, 1].max()) / 2 - baseline) / em
-    fits: list[tuple[float, str]] = []
-    for ch, tsegs, tside, tcentre in _table().get(len(segs), ()):
-        ratio = (side / em) / tside
-        if not 1 / SIZE_FACTOR <= ratio <= SIZE_FACTOR or abs(centre - tcentre) > CENTRE_TOLERANCE:
-            continue
-        d = _distance(segs, tsegs)
-        if d <= max(TOLERANCE, ABS_TOLERANCE * em / side):
-            fits.append((d + SIZE_WEIGHT * abs(float(np.log(ratio))), ch))
-    return min(fits)[1] if fits else None
+    chars, tsegs, tsides, tcentres = _table()[len(segs)]
+    ys = np.concatenate(strokes)[:, 1]
+    centre = (float(ys.min() + ys.max()) / 2 - baseline) / em
+    ratio = (side / em) / tsides
+    near = (ratio >= 1 / SIZE_FACTOR) & (ratio <= SIZE_FACTOR) & (np.abs(centre - tcentres) <= CENTRE_TOLERANCE)
+    if not near.any():
+        return None
+    idx = np.flatnonzero(near)
+    d = _distances(segs, tsegs[idx])
+    ok = d <= max(TOLERANCE, ABS_TOLERANCE * em / side)
+    if not ok.any():
+        return None
+    score = d[ok] + SIZE_WEIGHT * np.abs(np.log(ratio[idx][ok]))
+    return chars[int(idx[ok][int(np.argmin(score))])]
