@@ -29,11 +29,11 @@ import json
 import re
 import sys
 import time
-
-import numpy as np
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -130,10 +130,11 @@ def score_hidden_page(pdf: Path, page: int, verbose: bool) -> dict[str, Any]:
     read = recover_drawn_text(shown, sheet.paths).glyphs
     recognised = SimpleNamespace(glyphs=read, words=build_layout(read).words if read else ())
     layout = build_layout(taken) if taken else None
-    # characters read where the exporter wrote no text at all (its copy covers every text of the page)
+    # characters read where the exporter wrote no text at all (its copy covers every text of the page): an
+    # upper bound on false characters, since a drawn line may run past its shorter copy
     covers = [ln.bbox.expand(1.0 * max(1.0, ln.size)) for ln in build_layout(hidden).lines] if hidden else []
     cover_index = BoxIndex.from_arrays(np.arange(len(covers)), np.array([[b.x0, b.top, b.x1, b.bottom] for b in covers])) if covers else None
-    false = sum(1 for g in read if g.text.strip() and (cover_index is None or not any(
+    outside = sum(1 for g in read if g.text.strip() and (cover_index is None or not any(
         covers[i].contains_point(g.bbox.center) for i in cover_index.intersection(g.bbox))))
     chars = edits = exact = lines = 0
     designators = designators_ok = values = values_ok = 0
@@ -160,7 +161,7 @@ def score_hidden_page(pdf: Path, page: int, verbose: bool) -> dict[str, Any]:
                 print(f"  {pdf.name} p{page}: {want!r} -> {got!r}")
     return {"hidden_chars": len(hidden), "lines": lines, "exact": exact, "chars": chars, "edits": edits,
             "designators": designators, "designators_ok": designators_ok, "values": values, "values_ok": values_ok,
-            "false_chars": false}
+            "outside": outside}
 
 
 _VALUE = re.compile(r"\d+(?:[.,]\d+)?(?:[pnuµmkKMGR]\d*)?(?:F|H|V|A|W|Hz|R|Ω|ohm|%)?")
@@ -216,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
             r = score_hidden_page(pdf, page, args.verbose)
             report["corpus"][f"{rel}:{page}"] = r
             print(f"{rel + ' p' + str(page):46s} {r['lines']:5d} {r['exact']:6d} {r['edits'] / max(1, r['chars']):7.3f} "
-                  f"{r['designators_ok']:5d}/{r['designators']:<6d} {r['values_ok']:4d}/{r['values']:<4d} {r['false_chars']:7d}")
+                  f"{r['designators_ok']:5d}/{r['designators']:<6d} {r['values_ok']:4d}/{r['values']:<4d} {r['outside']:7d}")
     print(f"\n({time.perf_counter() - t0:.1f} s)")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -26,9 +26,10 @@ from pathlib import Path
 
 OUT = Path(__file__).with_name("newstroke.txt")
 
-#: code points kept: the text templates' characters (see build_templates.TEXT_CHARS) and a few more
-#: engineering signs KiCad sheets print
-KEEP = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,:;-+/()%=#*_&'\"!?<>[]@°±⌀\\$~{}^|µΩ"
+#: code points kept: the text templates' characters (see build_templates.TEXT_CHARS) and the signs and Greek
+#: letters schematics print in values and notes (arrows and triangles left out: symbols draw those as linework)
+KEEP = ("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,:;-+/()%=#*_&'\"!?<>[]@°±⌀\\$~{}^|µΩ"
+        "≥≤≠≈÷√∞∅αβγδθλπστφω")
 
 HEADER = """\
 # Newstroke, the stroke font of KiCad, by Vladimir Uryvaev; licence: CC0 1.0 (public domain dedication,
