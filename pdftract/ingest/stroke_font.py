@@ -126,7 +126,7 @@ def glyph_shape(strokes: Sequence[np.ndarray]) -> str | None:
     if sum(len(s) - 1 for s in strokes) < SHAPE_SEGMENTS:
         return None
     got = _segments(strokes)
-    if got is None or len(got[0]) not in _table():
+    if got is None or len(got[0]) < SHAPE_SEGMENTS or len(got[0]) not in _table():
         return None
     chars, segs, _sides, _centres = _table()[len(got[0])]
     d = _distances(got[0], segs)
@@ -145,8 +145,8 @@ def exact_stroke(strokes: Sequence[np.ndarray], em: float, baseline: float) -> s
         return None
     segs, lo, side = got
     chars, tsegs, tsides, tcentres = _table()[len(segs)]
-    ys = np.concatenate(strokes)[:, 1]
-    centre = (float(ys.min() + ys.max()) / 2 - baseline) / em
+    top = float(np.concatenate(strokes)[:, 1].max())
+    centre = ((float(lo[1]) + top) / 2 - baseline) / em
     ratio = (side / em) / tsides
     near = (ratio >= 1 / SIZE_FACTOR) & (ratio <= SIZE_FACTOR) & (np.abs(centre - tcentres) <= CENTRE_TOLERANCE)
     if not near.any():
