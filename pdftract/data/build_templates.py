@@ -167,26 +167,21 @@ def build_text(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, np.ndarray]:
         return [(ch, glyph_contours(glyph_set, cmap[ord(shown)]), ch != shown) for ch, shown in pairs if ord(shown) in cmap]
 
     feats, labels, used = _collect(fonts, text_shapes, "text characters")
-    strokes = build_newstroke()
-    if strokes is not None:
-        feats, labels, used = feats + strokes[0], labels + strokes[1], used + [NEWSTROKE.name]
-    return {**pack(feats), "labels": np.array(labels), "fonts": np.array(used)}
+    strokes, stroke_labels = build_newstroke()
+    return {**pack(feats + strokes), "labels": np.array(labels + stroke_labels), "fonts": np.array(used + [NEWSTROKE])}
 
 
-#: KiCad's stroke font, read out of KiCad by ``build_newstroke.py``: every KiCad schematic and board draws its
-#: text with it as stroked centre lines
-NEWSTROKE = Path(__file__).with_name("newstroke.txt")
+#: KiCad's stroke font (``newstroke.txt``, shipped in the package, read out of KiCad by ``build_newstroke.py``):
+#: every KiCad schematic and board draws its text with it as stroked centre lines
+NEWSTROKE = "newstroke.txt"
 
 
-def build_newstroke(path: Path = NEWSTROKE) -> tuple[list[Features], list[str]] | None:
+def build_newstroke() -> tuple[list[Features], list[str]]:
     """Templates of the text characters in KiCad's stroke font, featured exactly as a stroked character
     found on a page is (centre lines drawn with a regular pen)."""
     from pdftract.ingest.drawn_text import _stroke_features
     from pdftract.ingest.stroke_font import newstroke_glyphs
 
-    if not path.exists():
-        print(f"build_templates: {path} missing, no stroke-font templates", file=sys.stderr)
-        return None
     feats: list[Features] = []
     labels: list[str] = []
     for ch, strokes in newstroke_glyphs().items():
@@ -199,7 +194,7 @@ def build_newstroke(path: Path = NEWSTROKE) -> tuple[list[Features], list[str]] 
         if f is not None:
             feats.append(f)
             labels.append(ch)
-    print(f"build_templates: {path.name}: {len(feats)} text characters", file=sys.stderr)
+    print(f"build_templates: {NEWSTROKE}: {len(feats)} text characters", file=sys.stderr)
     return feats, labels
 
 

@@ -332,8 +332,7 @@ def _components(atoms: _Atoms) -> list[list[int]]:
                 h_ = min(b[i, 3], b[j, 3]) - max(b[i, 1], b[j, 1])
                 if (w_ <= 0 or h_ <= 0 or w_ * h_ < 0.5 * min(area[i], area[j])) and not (vertices(i) & vertices(j)):
                     continue
-            if j > i and atoms.pen[i] > 0 and atoms.pen[j] > 0 and (
-                    atoms.ink[i] != atoms.ink[j] or max(atoms.pen[i], atoms.pen[j]) > PEN_RATIO * min(atoms.pen[i], atoms.pen[j])):
+            if j > i and _other_pen(atoms.ink, atoms.pen, i, j):
                 continue
             if j > i:
                 ri, rj = find(i), find(j)
@@ -373,19 +372,25 @@ def _frame_boxes(direction: int, boxes: np.ndarray) -> np.ndarray:
     return np.column_stack((np.minimum(u0, u1), np.minimum(v0, v1), np.maximum(u0, u1), np.maximum(v0, v1)))
 
 
-def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndarray] | None = None) -> list[list[int]]:
+def _other_pen(ink: np.ndarray, pen: np.ndarray, a: int, b: int) -> bool:
+    """Whether two stroked pieces (``ink`` numbers and half pen widths by index) were drawn with different
+    pens: another colour, or widths more than :data:`PEN_RATIO` apart. Filled pieces (pen 0) are never told
+    apart so."""
+    return bool(pen[a] > 0 and pen[b] > 0 and (ink[a] != ink[b] or max(pen[a], pen[b]) > PEN_RATIO * min(pen[a], pen[b])))
+
+
+def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndarray]) -> list[list[int]]:
     """Components (rows of ``fb``: frame boxes u0, v0, u1, v1, restricted to ``members``) chained to their
-    nearest neighbour along the line; each chain sorted along the line. With ``pens`` (each component's ink
-    number and half pen width), stroked components chain only with those of the same pen: a line of stroked text
-    is written with one."""
+    nearest neighbour along the line; each chain sorted along the line. ``pens`` (each component's ink number
+    and half pen width): stroked components chain only with those of the same pen, a line of stroked text is
+    written with one."""
     if len(members) == 0:
         return []
     sub = fb[members]
-    ink = pens[0][members] if pens is not None else np.zeros(len(members), dtype=np.int64)
-    pen = pens[1][members] if pens is not None else np.zeros(len(members))
+    ink, pen = pens[0][members], pens[1][members]
 
     def other_pen(a: int, b: int) -> bool:
-        return bool(pen[a] > 0 and pen[b] > 0 and (ink[a] != ink[b] or max(pen[a], pen[b]) > PEN_RATIO * min(pen[a], pen[b])))
+        return _other_pen(ink, pen, a, b)
 
     h = sub[:, 3] - sub[:, 1]
     w = sub[:, 2] - sub[:, 0]
