@@ -22,6 +22,11 @@ Three parts:
     * ``pdfplumber``: ``.chars``, ``.lines`` and ``.extract_tables()`` of every page;
     * ``pdfminer``: the interpreter alone, as above.
 
+``--mode drawn``: what reading text drawn as outlines or strokes costs.
+    * ``pdftract``: ingest as above (the pass runs on pages whose text is drawn);
+    * ``pdftract_plain``: the same with ``read_drawn_text=False``.
+    The ratio is ingest with the pass over ingest without it (1.30 = the pass adds 30 %).
+
 ``--scale 10000,100000,1000000``: synthetic pages holding N separate line
 segments (as CAD exports draw them), read by pdftract (page, segments and their
 R-tree) and by pdfminer's interpreter; prints microseconds per segment, so the
@@ -31,6 +36,7 @@ Usage::
 
     python benchmarks/speed.py                          # ingest on fixtures + the real corpus
     python benchmarks/speed.py --mode analyze --repeat 2
+    python benchmarks/speed.py --mode drawn --repeat 3 ../shared/corpus/real/sch-olimex-esp32-poe-kicad7.pdf
     python benchmarks/speed.py --scale 10000,100000,1000000 --no-files
     python benchmarks/speed.py some/folder a.pdf --tools pdftract,pdfminer --json out.json
 
@@ -56,6 +62,7 @@ TOOLS = {
     "ingest": ("pdftract", "pdfminer", "extract_pages", "pdfplumber"),
     "analyze": ("pdftract_full", "pdfplumber_tables", "pdfminer"),
     "scale": ("pdftract_segments", "pdfminer"),
+    "drawn": ("pdftract", "pdftract_plain"),
 }
 
 CHILD = textwrap.dedent(
@@ -83,6 +90,10 @@ CHILD = textwrap.dedent(
         if tool == "pdftract":
             import pdftract
             doc = pdftract.open(path)
+            return sum(1 for _ in doc.pages)
+        if tool == "pdftract_plain":
+            import pdftract
+            doc = pdftract.open(path, read_drawn_text=False)
             return sum(1 for _ in doc.pages)
         if tool == "pdftract_full":
             import pdftract
@@ -262,7 +273,7 @@ def scale_series(sizes: list[int], timeout: float) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("inputs", nargs="*", help="PDF files or folders (default: fixtures and the real corpus)")
-    ap.add_argument("--mode", choices=("ingest", "analyze"), default="ingest")
+    ap.add_argument("--mode", choices=("ingest", "analyze", "drawn"), default="ingest")
     ap.add_argument("--tools", help="comma-separated subset of the mode's tools (the first is the baseline of the ratios)")
     ap.add_argument("--repeat", type=int, default=1, help="runs per (tool, file); the fastest is kept")
     ap.add_argument("--scale", default="", help="segment counts for the synthetic scale series, e.g. 10000,100000,1000000")

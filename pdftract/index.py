@@ -88,6 +88,22 @@ class BoxIndex:
         x0, top, x1, bottom = bbox
         return sorted(self._tree.intersection((x0, top, x1, bottom)))
 
+    def intersections(self, boxes: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Every (query row, id) pair whose boxes overlap or touch, for an ``(n, 4)`` array of query boxes, in
+        one bulk query: two arrays, the row of each pair (ascending) and its id (ascending within a row).
+
+        >>> BoxIndex.from_arrays([7, 8], [[0, 0, 1, 1], [5, 5, 6, 6]]).intersections([[0.5, 0.5, 5, 5], [9, 9, 9, 9]])
+        (array([0, 0]), array([7, 8]))
+        """
+        q = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+        if self._tree is None or not len(q):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        ids, counts = self._tree.intersection_v(q[:, :2].copy(), q[:, 2:].copy())
+        rows = np.repeat(np.arange(len(q), dtype=np.int64), np.asarray(counts, dtype=np.int64))
+        ids = np.asarray(ids, dtype=np.int64)
+        order = np.lexsort((ids, rows))
+        return rows[order], ids[order]
+
     def within(self, bbox: Sequence[float]) -> list[int]:
         """Ids of boxes entirely inside ``bbox``."""
         outer = BBox(*bbox)

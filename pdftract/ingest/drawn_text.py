@@ -19,8 +19,14 @@ like any other text:
    and some Altium prints write beside their drawn text) lies over drawn
    characters and their count agrees, its text is taken as the visible text
    (source ``hidden_layer``; KiCad markup ``~{..}``, ``_{..}``, ``^{..}`` is
-   dropped). Where ink lies under a hidden line but the count disagrees, the
-   shapes are recognised instead and the disagreement is counted.
+   dropped). The drawn line may run longer or shorter than its copy (other
+   metrics; right-aligned text runs past the copy's start): characters on its
+   band are added at either end while the drawn ones are fewer than the copy's,
+   and with the counts equal the copy is fitted to the drawn line's length
+   before the characters are compared by place. Where ink lies under a hidden
+   line but they disagree, the shapes are recognised instead and the
+   disagreement is counted. When the copy spelled most of the drawn text, only
+   the shapes under the lines it did not spell are read; the rest is linework.
 4. **Recognition**: every other character shape is matched against templates
    of open fonts' outlines (:mod:`pdftract.data.build_templates`, ``--text``),
    by the same centre-line chamfer matcher that reads drawn symbols
@@ -127,6 +133,8 @@ X_EM = 0.53
 STROKE_WEIGHT = 0.09
 #: the drawn characters' height over the hidden text's size, least and most (KiCad draws 0.8-1.1)
 HIDDEN_SIZE = (0.5, 1.45)
+#: the drawn line's length over its hidden copy's, least and most, within which the copy is fitted to it
+HIDDEN_STRETCH = (0.8, 1.35)
 #: share of a hidden line's characters that must lie over drawn pieces for the line to be taken
 HIDDEN_COVER = 0.85
 #: when the hidden layer spelled this share of the hidden characters that lie over drawn shapes, the rest of
@@ -259,45 +267,47 @@ class _Atoms:
 
 
 def _collect(paths: Sequence[Path]) -> _Atoms:
-    boxes: list[tuple[float, float, float, float]] = []
-    pens: list[float] = []
+    """The subpaths of the page no larger than a character, as atoms (their boxes measured in one pass over
+    every point of the page)."""
+    flat: list[tuple[float, float]] = []
+    starts: list[int] = []
     owner: list[int] = []
-    filled: list[bool] = []
-    points: list[np.ndarray] = []
+    path_pen: dict[int, float] = {}
+    path_ink: dict[int, int] = {}
     per_path: dict[int, int] = {}
-    inks: list[int] = []
     colours: dict[object, int] = {}
-    dropped = 0
     for i, p in enumerate(paths):
         if not (p.fill or p.stroke) or not p.segments:
             continue
         b = p.bbox
-        if p.is_rect and max(b.width, b.height) > ATOM_MAX:
-            continue
-        if max(b.width, b.height) > ATOM_MAX and p.subpath_count < 2:
+        if max(b.width, b.height) > ATOM_MAX and (p.is_rect or p.subpath_count < 2):
             continue
         subs, _closed = flatten_path(p)
         per_path[i] = len(subs)
-        pen = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
-        ink = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
+        path_pen[i] = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
+        path_ink[i] = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
         for sub in subs:
-            arr = np.asarray(sub, dtype=np.float64)
-            x0, y0 = arr.min(axis=0) - pen
-            x1, y1 = arr.max(axis=0) + pen
-            side = max(x1 - x0, y1 - y0)
-            if side > ATOM_MAX or side < ATOM_MIN:
-                continue
-            if len(boxes) >= MAX_ATOMS:
-                dropped += 1
-                continue
-            boxes.append((float(x0), float(y0), float(x1), float(y1)))
-            pens.append(pen)
+            starts.append(len(flat))
+            flat.extend(sub)
             owner.append(i)
-            filled.append(bool(p.fill))
-            points.append(arr)
-            inks.append(ink)
-    return _Atoms(np.asarray(boxes, dtype=np.float64).reshape(-1, 4), np.asarray(pens, dtype=np.float64), np.asarray(owner, dtype=np.int64),
-                  np.asarray(filled, dtype=bool), points, per_path, dropped, np.asarray(inks, dtype=np.int64))
+    if not starts:
+        return _Atoms(np.zeros((0, 4)), np.zeros(0), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool), [], per_path, 0,
+                      np.zeros(0, dtype=np.int64))
+    pts = np.asarray(flat, dtype=np.float64).reshape(-1, 2)
+    first = np.asarray(starts, dtype=np.int64)
+    path = np.asarray(owner, dtype=np.int64)
+    pen = np.fromiter((path_pen[i] for i in owner), dtype=np.float64, count=len(owner))
+    lo = np.minimum.reduceat(pts, first, axis=0) - pen[:, None]
+    hi = np.maximum.reduceat(pts, first, axis=0) + pen[:, None]
+    side = np.maximum(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1])
+    kept = np.flatnonzero((side <= ATOM_MAX) & (side >= ATOM_MIN))
+    dropped = max(0, len(kept) - MAX_ATOMS)
+    kept = kept[:MAX_ATOMS]
+    ends = np.append(first[1:], len(pts))
+    points = [pts[a:e] for a, e in zip(first[kept].tolist(), ends[kept].tolist(), strict=True)]
+    inks = np.fromiter((path_ink[i] for i in path[kept].tolist()), dtype=np.int64, count=len(kept))
+    filled = np.fromiter((bool(paths[i].fill) for i in path[kept].tolist()), dtype=bool, count=len(kept))
+    return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks)
 
 
 def _components(atoms: _Atoms) -> list[list[int]]:
@@ -322,22 +332,23 @@ def _components(atoms: _Atoms) -> list[list[int]]:
 
     idx = BoxIndex.from_arrays(np.arange(n), b)
     area = np.maximum((b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]), 1e-9)
-    for i in range(n):
-        t = float(tol[i])
-        for j in idx.intersection((float(b[i, 0]) - t, float(b[i, 1]) - t, float(b[i, 2]) + t, float(b[i, 3]) + t)):
-            if j > i and atoms.filled[i] and atoms.filled[j]:
-                # outlines of one glyph nest (the hole of an O) or overlap much, or are pieces of one glyph cut
-                # into triangles that share corners; neighbours kerned together touch a little
-                w_ = min(b[i, 2], b[j, 2]) - max(b[i, 0], b[j, 0])
-                h_ = min(b[i, 3], b[j, 3]) - max(b[i, 1], b[j, 1])
-                if (w_ <= 0 or h_ <= 0 or w_ * h_ < 0.5 * min(area[i], area[j])) and not (vertices(i) & vertices(j)):
-                    continue
-            if j > i and _other_pen(atoms.ink, atoms.pen, i, j):
-                continue
-            if j > i:
-                ri, rj = find(i), find(j)
-                if ri != rj:
-                    parent[max(ri, rj)] = min(ri, rj)
+    rows, cols = idx.intersections(b + np.column_stack((-tol, -tol, tol, tol)))
+    keep = cols > rows
+    rows, cols = rows[keep], cols[keep]
+    # one pen per stroked character: other colours, or pens far apart, never join (fills are not held to it)
+    keep = ~_other_pen(atoms.ink, atoms.pen, rows, cols)
+    # outlines of one glyph nest (the hole of an O) or overlap much, or are pieces of one glyph cut into
+    # triangles that share corners; neighbours kerned together touch a little
+    both = atoms.filled[rows] & atoms.filled[cols]
+    w_ = np.minimum(b[rows, 2], b[cols, 2]) - np.maximum(b[rows, 0], b[cols, 0])
+    h_ = np.minimum(b[rows, 3], b[cols, 3]) - np.maximum(b[rows, 1], b[cols, 1])
+    doubt = both & ((w_ <= 0) | (h_ <= 0) | (w_ * h_ < 0.5 * np.minimum(area[rows], area[cols])))
+    for k in np.flatnonzero(doubt & keep).tolist():
+        keep[k] = bool(vertices(int(rows[k])) & vertices(int(cols[k])))
+    for i, j in zip(rows[keep].tolist(), cols[keep].tolist(), strict=True):
+        ri, rj = find(i), find(j)
+        if ri != rj:
+            parent[max(ri, rj)] = min(ri, rj)
     groups: dict[int, list[int]] = {}
     for i in range(n):
         groups.setdefault(find(i), []).append(i)
@@ -372,11 +383,16 @@ def _frame_boxes(direction: int, boxes: np.ndarray) -> np.ndarray:
     return np.column_stack((np.minimum(u0, u1), np.minimum(v0, v1), np.maximum(u0, u1), np.maximum(v0, v1)))
 
 
-def _other_pen(ink: np.ndarray, pen: np.ndarray, a: int, b: int) -> bool:
-    """Whether two stroked pieces (``ink`` numbers and half pen widths by index) were drawn with different
-    pens: another colour, or widths more than :data:`PEN_RATIO` apart. Filled pieces (pen 0) are never told
-    apart so."""
-    return bool(pen[a] > 0 and pen[b] > 0 and (ink[a] != ink[b] or max(pen[a], pen[b]) > PEN_RATIO * min(pen[a], pen[b])))
+def _other_pen(ink: np.ndarray, pen: np.ndarray, a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray:
+    """Whether stroked pieces ``a`` and ``b`` (indices, or arrays of them pairwise; ``ink`` numbers and half pen
+    widths by index) were drawn with different pens: another colour, or widths more than :data:`PEN_RATIO`
+    apart. Filled pieces (pen 0) are never told apart so.
+
+    >>> _other_pen(np.array([0, 0, 1]), np.array([0.1, 0.3, 0.1]), np.array([0, 0]), np.array([1, 2])).tolist()
+    [True, True]
+    """
+    pa, pb = pen[a], pen[b]
+    return np.asarray((pa > 0) & (pb > 0) & ((ink[a] != ink[b]) | (np.maximum(pa, pb) > PEN_RATIO * np.minimum(pa, pb))))
 
 
 def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndarray]) -> list[list[int]]:
@@ -390,7 +406,7 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     ink, pen = pens[0][members], pens[1][members]
 
     def other_pen(a: int, b: int) -> bool:
-        return _other_pen(ink, pen, a, b)
+        return bool(_other_pen(ink, pen, a, b))
 
     h = sub[:, 3] - sub[:, 1]
     w = sub[:, 2] - sub[:, 0]
@@ -1229,10 +1245,19 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                       and box.contains_point(((cbox[c, 0] + cbox[c, 2]) / 2, (cbox[c, 1] + cbox[c, 3]) / 2))]
             if not inside or not lg:
                 continue
-            fb = frames.get(d)
-            if fb is None:
-                fb = frames[d] = _frame_boxes(d, cbox)
-            why = _hidden_matches(lg, inside, fb, d, cidx, used, size, comps, atoms)
+            if d not in frames:
+                frames[d] = _frame_boxes(d, cbox)
+            fb = frames[d]
+            # the drawn text runs wider than its copy (other metrics): its last characters (its first, right-aligned)
+            # may lie past the box; taken along the band while the drawn characters are fewer than the copy's
+            inside.sort(key=lambda c: float(fb[c, 0]))
+            missing = len(lg) - len(_characters(fb, inside))
+            for backward in (False, True):
+                if missing > 0:
+                    tail = _tail(inside, fb, d, cidx, used, size, most=missing, backward=backward)
+                    inside += tail
+                    missing -= len(tail)
+            why = _hidden_matches(lg, inside, fb, d, cidx, used, size, comps, atoms, fit=missing == 0)
             if why:
                 result.disagreements += 1
                 result.why[why] = result.why.get(why, 0) + 1
@@ -1252,8 +1277,10 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 consumed_atoms.extend(comps[c])
 
     # 2 + 4. lines and recognition of what is left; where the hidden layer spelled the drawn text (KiCad writes
-    # a copy of every text), what is left is linework and is not read
-    if result.hidden and result.hidden >= HIDDEN_ENOUGH * (result.hidden + hidden_unmatched):
+    # a copy of every text), what is left is linework and is not read, except under the hidden lines that were
+    # not taken (the shapes there are read, and confirm the copy where they spell it)
+    enough = bool(result.hidden) and result.hidden >= HIDDEN_ENOUGH * (result.hidden + hidden_unmatched)
+    if enough and not pending:
         result.glyphs = out
         result.text_paths = _text_paths(consumed_atoms, atoms)
         return result
@@ -1262,6 +1289,16 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
     free = np.flatnonzero(~used & (side <= ATOM_MAX))
+    if enough:
+        # only the shapes whose centres lie under a hidden line not taken
+        under = np.zeros(len(comps), dtype=bool)
+        centre = np.column_stack(((cbox[:, 0] + cbox[:, 2]) / 2, (cbox[:, 1] + cbox[:, 3]) / 2))
+        for _lg, boxes, _d, _why in pending:
+            near = np.asarray(cidx.intersection(boxes[0]), dtype=np.int64)
+            b = boxes[0]
+            under[near[(centre[near, 0] >= b.x0) & (centre[near, 0] <= b.x1) & (centre[near, 1] >= b.top)
+                       & (centre[near, 1] <= b.bottom)]] = True
+        free = free[under[free]]
     # each shape reads along the direction in which its chain is longer (a vertical word chains little sideways)
     # (a column of short horizontal lines also chains vertically, but as a run longer across than along)
     length: dict[int, dict[int, int]] = {}
@@ -1466,25 +1503,35 @@ def _page_shapes(lines: list[_Line], unread: dict[tuple[object, ...], np.ndarray
     return out
 
 
-def _tail(inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray, size: float) -> list[int]:
+def _tail(inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray, size: float,
+          most: int | None = None, backward: bool = False) -> list[int]:
     """Drawn characters that continue a taken hidden line past its box (the drawing's metrics are wider than
-    the copy's): character-sized components on its band, each within :data:`TAIL_GAP` sizes of the last."""
+    the copy's): character-sized components on its band, each within :data:`TAIL_GAP` sizes of the last
+    (at most ``most`` of them; ``backward``: before its start, as right-aligned text runs past it)."""
     v0, v1 = float(fb[inside, 1].min()), float(fb[inside, 3].max())
-    u1 = end = float(fb[inside, 2].max())
+    u0 = float(fb[inside, 0].min())
+    u1 = float(fb[inside, 2].max())
+    start, end = u0, u1
     mine = set(inside)
     out: list[int] = []
     while True:
-        near = BBox.from_points([from_frame(d, uu, vv) for uu in (u1, u1 + TAIL_GAP * size) for vv in (v0, v1)])
-        nxt = [c for c in cidx.intersection(near) if c not in mine and not used[c] and fb[c, 0] >= u1 - 0.05 * size
+        span = (u0 - TAIL_GAP * size, u0) if backward else (u1, u1 + TAIL_GAP * size)
+        near = BBox.from_points([from_frame(d, uu, vv) for uu in span for vv in (v0, v1)])
+        nxt = [c for c in cidx.intersection(near) if c not in mine and not used[c]
+               and (fb[c, 2] <= u0 + 0.05 * size if backward else fb[c, 0] >= u1 - 0.05 * size)
                and min(fb[c, 3], v1) - max(fb[c, 1], v0) >= 0.5 * (fb[c, 3] - fb[c, 1])
                and fb[c, 3] - fb[c, 1] <= 1.2 * (v1 - v0)]
         if not nxt:
             return out
-        c = min(nxt, key=lambda k: float(fb[k, 0]))
+        c = max(nxt, key=lambda k: float(fb[k, 2])) if backward else min(nxt, key=lambda k: float(fb[k, 0]))
+        if most is not None:  # each component lies wholly past the last: one more character
+            if most <= 0:
+                return out
+            most -= 1
         out.append(c)
         mine.add(c)
-        u1 = max(u1, float(fb[c, 2]))
-        if u1 - end > 2.5 * size:  # a few characters at most: the copy's metrics differ, they are not a second text
+        u0, u1 = min(u0, float(fb[c, 0])), max(u1, float(fb[c, 2]))
+        if (start - u0) + (u1 - end) > 2.5 * size:  # a few characters at most: the copy's metrics differ, they are not a second text
             return out
 
 
@@ -1592,7 +1639,7 @@ def _text_paths(consumed_atoms: list[int], atoms: _Atoms) -> frozenset[int]:
 
 
 def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray,
-                    size: float, comps: list[list[int]], atoms: _Atoms) -> str:
+                    size: float, comps: list[list[int]], atoms: _Atoms, fit: bool = False) -> str:
     """Whether a hidden text line spells the drawn shapes under it: nearly every hidden character lies over
     drawn strokes or outlines, nearly no drawn piece lies outside the hidden characters, and the drawn line
     does not go on beyond the hidden one (an id layer such as Altium's ``PAJ903`` over part of a label is not
@@ -1605,6 +1652,13 @@ def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: i
         return "size"  # drawn at another size than the hidden text says
     centres = (pb[:, 0] + pb[:, 2]) / 2
     spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in hidden], dtype=np.float64))
+    # the drawn line runs wider or narrower than its copy (other metrics): when ``fit`` (as many drawn characters
+    # as the copy has) the copy's characters are placed on the drawn line's extent before they are compared
+    h0, h1 = float(spans[:, 0].min()), float(spans[:, 2].max())
+    i0, i1 = float(pb[:, 0].min()), float(pb[:, 2].max())
+    if fit and h1 > h0 and HIDDEN_STRETCH[0] <= (i1 - i0) / (h1 - h0) <= HIDDEN_STRETCH[1]:
+        spans = spans.copy()
+        spans[:, [0, 2]] = i0 + (spans[:, [0, 2]] - h0) * ((i1 - i0) / (h1 - h0))
     width = spans[:, 2] - spans[:, 0]
     lo, hi = spans[:, 0] - 0.2 * width, spans[:, 2] + 0.2 * width
     inked = (centres[None, :] >= lo[:, None]) & (centres[None, :] <= hi[:, None])  # (glyphs, pieces)

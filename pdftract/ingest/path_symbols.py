@@ -279,17 +279,23 @@ class _Crossings:
         self._segs: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
 
     def _build(self) -> BoxIndex:
-        boxes: list[tuple[float, float, float, float]] = []
+        # paths read back as text are letters (the glyphs over them already keep symbols off), not lines
+        flat: list[tuple[float, float]] = []
+        starts: list[int] = []
         for p in self._paths:
+            if p.text_shape:
+                continue
             for sg in p.segments:
                 if sg.kind == "move":
                     continue
-                (ax, ay), (bx, by) = sg.points[0], sg.points[-1]
-                self._segs.append((p.id, (ax, ay), (bx, by)))
-                xs = [q[0] for q in sg.points]
-                ys = [q[1] for q in sg.points]
-                boxes.append((min(xs), min(ys), max(xs), max(ys)))
-        return _rtree(np.array(boxes, dtype=np.float64))
+                self._segs.append((p.id, sg.points[0], sg.points[-1]))
+                starts.append(len(flat))
+                flat.extend(sg.points)
+        if not starts:
+            return _rtree(np.zeros((0, 4), dtype=np.float64))
+        pts = np.asarray(flat, dtype=np.float64).reshape(-1, 2)
+        first = np.asarray(starts, dtype=np.int64)
+        return _rtree(np.column_stack((np.minimum.reduceat(pts, first, axis=0), np.maximum.reduceat(pts, first, axis=0))))
 
     def segments_in(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
         """(path id, start, end) of every segment whose box meets ``box``, in index order."""

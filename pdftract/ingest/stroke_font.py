@@ -78,17 +78,28 @@ def newstroke_glyphs() -> dict[str, Glyph]:
 
 def _segments(strokes: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, float] | None:
     """The segments of ``strokes`` normalised by their point box ``(n, 4)``, the box's low corner and its side."""
+    strokes = [s for s in strokes if len(s)]
+    if not strokes:
+        return None
     pts = np.concatenate(strokes)
     lo = pts.min(axis=0)
     side = float(np.ptp(pts, axis=0).max())
     if side <= 0:
         return None
-    segs = [np.hstack([(s[:-1] - lo) / side, (s[1:] - lo) / side]) for s in strokes if len(s) >= 2]
-    if not segs:
+    valid = np.ones(len(pts) - 1, dtype=bool)
+    valid[(np.cumsum([len(s) for s in strokes]) - 1)[:-1]] = False  # no segment from one stroke's end to the next's start
+    unit = (pts - lo) / side
+    out = np.hstack([unit[:-1][valid], unit[1:][valid]])
+    out = out[np.abs(out[:, 2:] - out[:, :2]).sum(axis=1) > 1e-6]
+    if not len(out):
         return None
-    out = np.vstack(segs)
-    keep = np.abs(out[:, 2:] - out[:, :2]).sum(axis=1) > 1e-6
-    return out[keep], lo, side
+    # a stroke drawn twice (text painted over itself, as some exports do) is one stroke: each segment with its
+    # ends in one order, repeats dropped (first occurrence kept, in drawing order)
+    flip = (out[:, 0] > out[:, 2]) | ((out[:, 0] == out[:, 2]) & (out[:, 1] > out[:, 3]))
+    q = np.round(np.where(flip[:, None], out[:, [2, 3, 0, 1]], out) * 1000).astype(np.int64) + 1
+    key = ((q[:, 0] * 2003 + q[:, 1]) * 2003 + q[:, 2]) * 2003 + q[:, 3]
+    _u, first = np.unique(key, return_index=True)
+    return out[np.sort(first)], lo, side
 
 
 @lru_cache(maxsize=1)
