@@ -181,7 +181,9 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
         vis_idx = _rtree(_glyph_boxes(visible))
         pending = retry
     w, h = pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1]
-    bars = [paths[int(i)] for i in np.flatnonzero((w >= 0.3 * float(sizes.min())) & (w <= 3.0 * float(sizes.max())) & (h <= 0.2 * w))]
+    # (strokes of text drawn as shapes and read back are letters, no straightness bars)
+    bars = [paths[int(i)] for i in np.flatnonzero((w >= 0.3 * float(sizes.min())) & (w <= 3.0 * float(sizes.max())) & (h <= 0.2 * w))
+            if not paths[int(i)].text_shape]
     drawn = _rtree(_glyph_boxes(out)) if out else None
     for bar, host in compartment_bars(bars, visible, vis_idx, gidx, crossed):
         b = bar.bbox
