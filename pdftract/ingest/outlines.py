@@ -350,19 +350,21 @@ def skeleton(img: np.ndarray) -> np.ndarray:
         return np.zeros(img.shape, dtype=np.float32)
     # only the ink's box can change; a ring of background around it stands for the outside
     y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
-    win = np.pad(im[y0:y1, x0:x1], 1)
-    while True:
-        changed = False
+    win: np.ndarray = np.pad(im[y0:y1, x0:x1], 1)
+    ink = len(ys)
+    idle = 0
+    while idle < 2:  # until a whole pass (both sub-iterations) deletes nothing
         for step in (0, 1):
             code = cv2.filter2D(win, -1, _NEIGHBOURS, borderType=cv2.BORDER_CONSTANT)
-            kept = win & _KEEP[step][code]
-            if not np.array_equal(kept, win):
-                win = kept
-                changed = True
-        if not changed:
-            out = np.zeros(img.shape, dtype=np.float32)
-            out[y0:y1, x0:x1] = win[1:-1, 1:-1]
-            return out
+            win = cv2.bitwise_and(win, cv2.LUT(code, _KEEP[step]))
+            left = cv2.countNonZero(win)
+            idle = idle + 1 if left == ink else 0
+            ink = left
+            if idle >= 2:
+                break
+    out = np.zeros(img.shape, dtype=np.float32)
+    out[y0:y1, x0:x1] = win[1:-1, 1:-1]
+    return out
 
 
 @dataclass(frozen=True)
@@ -386,13 +388,12 @@ def _orientation_channels(sk: np.ndarray) -> np.ndarray:
     jxx = cv2.GaussianBlur(gx * gx, (0, 0), 2.0)
     jyy = cv2.GaussianBlur(gy * gy, (0, 0), 2.0)
     jxy = cv2.GaussianBlur(gx * gy, (0, 0), 2.0)
-    normal = 0.5 * np.arctan2(2 * jxy, jxx - jyy)  # direction of the strongest change, across the line
+    ys, xs = np.nonzero(sk > 0)  # only the line pixels are binned
+    normal = 0.5 * np.arctan2(2 * jxy[ys, xs], jxx[ys, xs] - jyy[ys, xs])  # direction of the strongest change, across the line
     along = np.mod(np.degrees(normal) + 90.0, 180.0)
     bins = np.round(along / (180.0 / ORIENTATIONS)).astype(np.int64) % ORIENTATIONS
     out = np.zeros((ORIENTATIONS, GRID, GRID), dtype=bool)
-    on = sk > 0
-    for k in range(ORIENTATIONS):
-        out[k] = (on & (bins == k)).reshape(GRID, _SUPER, GRID, _SUPER).max(axis=(1, 3))
+    out[bins, ys // _SUPER, xs // _SUPER] = True  # a GRID cell holds a direction when any of its pixels does
     return out
 
 
@@ -454,7 +455,8 @@ class Templates:
     line_index: np.ndarray  # flat pixel indices of every template's centre lines, template after template
     starts: np.ndarray  # (n,) where each template's run starts in ``line_index``
     counts: np.ndarray  # (n,) centre-line pixels per template
-    distance: np.ndarray  # (n, ORIENTATIONS*GRID*GRID) uint8, in 1/DISTANCE_STEPS pixel
+    distance: np.ndarray  # (ORIENTATIONS*GRID*GRID, n) uint8, in 1/DISTANCE_STEPS pixel: pixel-major, so that the
+    # pixels of one shape's lines are gathered as whole rows
     geometry: np.ndarray  # (n, 4) float32
     holes: np.ndarray  # (n,) int
     labels: tuple[str, ...]
@@ -474,7 +476,7 @@ def templates(name: str = "glyph_templates.npz") -> Templates:
         rows, cols = np.nonzero(bits)  # row-major: template after template
         counts = np.bincount(rows, minlength=n)
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-        return Templates(cols.astype(np.int64), starts, counts.astype(np.float64), dist,
+        return Templates(cols.astype(np.int64), starts, counts.astype(np.float64), np.ascontiguousarray(dist.T),
                          data["geometry"].astype(np.float32), data["holes"].astype(np.int64), tuple(str(s) for s in data["labels"]), tuple(str(s) for s in data["fonts"]))
 
 
@@ -493,7 +495,8 @@ def distances(f: Features, tpl: Templates, use_geometry: bool = True,
               geometry_weight: float | Sequence[float] = GEOMETRY_WEIGHT) -> np.ndarray:
     """Symmetric oriented chamfer distance (in units of a tenth of the grid) plus the weighted size difference, per template."""
     idx = np.flatnonzero(f.lines)
-    a = tpl.distance[:, idx].astype(np.float32).mean(axis=1) / DISTANCE_STEPS  # the shape's lines against each template's
+    # the shape's lines against each template's (a sum of integers, then one division: no rounding on the way)
+    a = np.add.reduce(tpl.distance[idx], axis=0, dtype=np.uint32).astype(np.float64) / max(len(idx), 1) / DISTANCE_STEPS
     sums = np.add.reduceat(f.distance[tpl.line_index], tpl.starts) if len(tpl.line_index) else np.zeros(len(tpl.starts))
     b = np.where(tpl.counts > 0, sums, 0.0) / np.maximum(tpl.counts, 1.0)  # each template's lines against the shape's
     d = (a + b) / 2.0 / GRID * 10.0
