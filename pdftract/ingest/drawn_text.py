@@ -1250,14 +1250,25 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             fb = frames[d]
             # the drawn text runs wider than its copy (other metrics): its last characters (its first, right-aligned)
             # may lie past the box; taken along the band while the drawn characters are fewer than the copy's
+            # (a long line may count a character or two more or fewer: touching pieces, a split character)
             inside.sort(key=lambda c: float(fb[c, 0]))
+            slack = len(lg) // 10
             missing = len(lg) - len(_characters(fb, inside))
-            for backward in (False, True):
-                if missing > 0:
-                    tail = _tail(inside, fb, d, cidx, used, size, most=missing, backward=backward)
-                    inside += tail
-                    missing -= len(tail)
-            why = _hidden_matches(lg, inside, fb, d, cidx, used, size, comps, atoms, fit=missing == 0)
+            if missing > 0:
+                # the whole run of characters on the band, when it counts as many as the copy ...
+                run = inside + _tail(inside, fb, d, cidx, used, size)
+                run += _tail(run, fb, d, cidx, used, size, backward=True)
+                left = len(lg) - len(_characters(fb, sorted(run, key=lambda c: float(fb[c, 0]))))
+                if abs(left) <= slack:
+                    inside, missing = run, left
+                else:  # ... else as many characters as the copy lacks, first at its end, then at its start
+                    for backward in (False, True):
+                        if missing > 0:
+                            tail = _tail(inside, fb, d, cidx, used, size, most=missing, backward=backward)
+                            inside += tail
+                            missing -= len(tail)
+            stretch = _stretch(lg, inside, d, comps, atoms) if abs(missing) <= slack else None
+            why = _hidden_matches(lg, inside, fb, d, cidx, used, size, comps, atoms, stretch)
             if why:
                 result.disagreements += 1
                 result.why[why] = result.why.get(why, 0) + 1
@@ -1267,7 +1278,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 pending.append((lg, [wide, box], d, why))
                 continue
             first = paths[int(atoms.path[comps[inside[0]][0]])]
-            for g in lg:
+            for g in (lg if stretch is None else [_moved(g, d, stretch) for g in lg]):
                 out.append(replace(g, id=next_id, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.95,
                                    fill_color=first.fill_color if first.fill else first.stroke_color, stroke_color=None))
                 next_id += 1
@@ -1573,8 +1584,18 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
                 else:
                     result.outline -= 1
         colour = out[under[0]].fill_color
-        extra.extend(replace(g, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.9, fill_color=colour,
-                             stroke_color=None) for g in lg)
+        # placed where the characters read are (the copy's metrics differ from the drawing's)
+        spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in lg], dtype=np.float64))
+        seen = [k for k in under if out[k].text.strip()]
+        drawn = _frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom] for k in seen],
+                                         dtype=np.float64).reshape(-1, 4))
+        h0, h1 = float(spans[:, 0].min()), float(spans[:, 2].max())
+        i0, i1 = (float(drawn[:, 0].min()), float(drawn[:, 2].max())) if len(drawn) else (h0, h1)
+        # only when the line's first and last characters were read there (else the read extent falls short)
+        ends = (out[seen[int(np.argmin(drawn[:, 0]))]].text, out[seen[int(np.argmax(drawn[:, 2]))]].text) if seen else ("", "")
+        fit = h1 > h0 and HIDDEN_STRETCH[0] <= (i1 - i0) / (h1 - h0) <= HIDDEN_STRETCH[1] and ends == (want[0], want[-1])
+        extra.extend(replace(_moved(g, d, (h0, h1, i0, i1)) if fit else g, render_mode=0, source=UnicodeSource.HIDDEN_LAYER,
+                             confidence=0.9, fill_color=colour, stroke_color=None) for g in lg)
         result.hidden += len(lg)
         result.disagreements -= 1
         result.why[why] -= 1
@@ -1639,7 +1660,8 @@ def _text_paths(consumed_atoms: list[int], atoms: _Atoms) -> frozenset[int]:
 
 
 def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray,
-                    size: float, comps: list[list[int]], atoms: _Atoms, fit: bool = False) -> str:
+                    size: float, comps: list[list[int]], atoms: _Atoms,
+                    stretch: tuple[float, float, float, float] | None = None) -> str:
     """Whether a hidden text line spells the drawn shapes under it: nearly every hidden character lies over
     drawn strokes or outlines, nearly no drawn piece lies outside the hidden characters, and the drawn line
     does not go on beyond the hidden one (an id layer such as Altium's ``PAJ903`` over part of a label is not
@@ -1652,11 +1674,10 @@ def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: i
         return "size"  # drawn at another size than the hidden text says
     centres = (pb[:, 0] + pb[:, 2]) / 2
     spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in hidden], dtype=np.float64))
-    # the drawn line runs wider or narrower than its copy (other metrics): when ``fit`` (as many drawn characters
-    # as the copy has) the copy's characters are placed on the drawn line's extent before they are compared
-    h0, h1 = float(spans[:, 0].min()), float(spans[:, 2].max())
-    i0, i1 = float(pb[:, 0].min()), float(pb[:, 2].max())
-    if fit and h1 > h0 and HIDDEN_STRETCH[0] <= (i1 - i0) / (h1 - h0) <= HIDDEN_STRETCH[1]:
+    # the drawn line runs wider or narrower than its copy (other metrics): with ``stretch`` (:func:`_stretch`)
+    # the copy's characters are placed on the drawn line's extent before they are compared
+    if stretch is not None:
+        h0, h1, i0, i1 = stretch
         spans = spans.copy()
         spans[:, [0, 2]] = i0 + (spans[:, [0, 2]] - h0) * ((i1 - i0) / (h1 - h0))
     width = spans[:, 2] - spans[:, 0]
@@ -1683,6 +1704,35 @@ def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: i
         if overlap >= 0.5 * min(h, v1 - v0) and (fb[c, 2] <= u0 or fb[c, 0] >= u1):
             return "goes_on"  # the drawn line goes on past the hidden text
     return ""
+
+
+def _stretch(hidden: list[Glyph], inside: list[int], d: int, comps: list[list[int]],
+             atoms: _Atoms) -> tuple[float, float, float, float] | None:
+    """The copy's extent along the line and the drawn pieces' (``h0, h1, i0, i1`` in the frame of ``d``) when
+    the drawn line is :data:`HIDDEN_STRETCH` times as long as the copy, else ``None``. Asked only when as
+    many drawn characters lie on the line as the copy has."""
+    spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in hidden], dtype=np.float64))
+    pb = _frame_boxes(d, atoms.boxes[[a for c in inside for a in comps[c]]])
+    h0, h1 = float(spans[:, 0].min()), float(spans[:, 2].max())
+    i0, i1 = float(pb[:, 0].min()), float(pb[:, 2].max())
+    if h1 > h0 and HIDDEN_STRETCH[0] <= (i1 - i0) / (h1 - h0) <= HIDDEN_STRETCH[1]:
+        return h0, h1, i0, i1
+    return None
+
+
+def _moved(g: Glyph, d: int, stretch: tuple[float, float, float, float]) -> Glyph:
+    """A hidden glyph placed where its character is drawn: its box and origin moved along the line from the
+    copy's extent ``h0..h1`` onto the drawn one's ``i0..i1`` (the copy's metrics differ from the drawing's);
+    across the line nothing moves."""
+    h0, h1, i0, i1 = stretch
+    k = (i1 - i0) / (h1 - h0)
+    fb = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom]], dtype=np.float64))[0]
+    u0, u1 = i0 + (float(fb[0]) - h0) * k, i0 + (float(fb[2]) - h0) * k
+    ou, ov = to_frame(d, np.array([g.origin[0]]), np.array([g.origin[1]]))
+    ox, oy = from_frame(d, i0 + (float(ou[0]) - h0) * k, float(ov[0]))
+    a, b, c, e, _x, _y = g.matrix
+    return replace(g, bbox=BBox.from_points([from_frame(d, uu, float(vv)) for uu in (u0, u1) for vv in (fb[1], fb[3])]),
+                   origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=g.advance * k)
 
 
 def _matrix(direction: int, em: float, ox: float, oy: float) -> tuple[float, float, float, float, float, float]:
