@@ -22,8 +22,9 @@ like any other text:
    dropped). The drawn line may run longer or shorter than its copy (other
    metrics; right-aligned text runs past the copy's start): characters on its
    band are added at either end while the drawn ones are fewer than the copy's,
-   and with the counts equal the copy is fitted to the drawn line's length
-   before the characters are compared by place. Where ink lies under a hidden
+   and with the counts equal (a tenth either way on a long line) the copy is
+   fitted to the drawn line's length before the characters are compared by
+   place, and its glyphs are placed there. Where ink lies under a hidden
    line but they disagree, the shapes are recognised instead and the
    disagreement is counted. When the copy spelled most of the drawn text, only
    the shapes under the lines it did not spell are read; the rest is linework.
