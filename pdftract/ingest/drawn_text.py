@@ -1279,7 +1279,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 pending.append((lg, [wide, box], d, why))
                 continue
             first = paths[int(atoms.path[comps[inside[0]][0]])]
-            for g in (lg if stretch is None else [_moved(g, d, stretch) for g in lg]):
+            for g in (lg if stretch is None else _moved(lg, d, stretch)):
                 out.append(replace(g, id=next_id, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.95,
                                    fill_color=first.fill_color if first.fill else first.stroke_color, stroke_color=None))
                 next_id += 1
@@ -1595,8 +1595,8 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
         # only when the line's first and last characters were read there (else the read extent falls short)
         ends = (out[seen[int(np.argmin(drawn[:, 0]))]].text, out[seen[int(np.argmax(drawn[:, 2]))]].text) if seen else ("", "")
         fit = h1 > h0 and HIDDEN_STRETCH[0] <= (i1 - i0) / (h1 - h0) <= HIDDEN_STRETCH[1] and ends == (want[0], want[-1])
-        extra.extend(replace(_moved(g, d, (h0, h1, i0, i1)) if fit else g, render_mode=0, source=UnicodeSource.HIDDEN_LAYER,
-                             confidence=0.9, fill_color=colour, stroke_color=None) for g in lg)
+        extra.extend(replace(g, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.9, fill_color=colour,
+                             stroke_color=None) for g in (_moved(lg, d, (h0, h1, i0, i1)) if fit else lg))
         result.hidden += len(lg)
         result.disagreements -= 1
         result.why[why] -= 1
@@ -1721,19 +1721,22 @@ def _stretch(hidden: list[Glyph], inside: list[int], d: int, comps: list[list[in
     return None
 
 
-def _moved(g: Glyph, d: int, stretch: tuple[float, float, float, float]) -> Glyph:
-    """A hidden glyph placed where its character is drawn: its box and origin moved along the line from the
+def _moved(lg: list[Glyph], d: int, stretch: tuple[float, float, float, float]) -> list[Glyph]:
+    """Hidden glyphs placed where their characters are drawn: boxes and origins moved along the line from the
     copy's extent ``h0..h1`` onto the drawn one's ``i0..i1`` (the copy's metrics differ from the drawing's);
     across the line nothing moves."""
     h0, h1, i0, i1 = stretch
     k = (i1 - i0) / (h1 - h0)
-    fb = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom]], dtype=np.float64))[0]
-    u0, u1 = i0 + (float(fb[0]) - h0) * k, i0 + (float(fb[2]) - h0) * k
-    ou, ov = to_frame(d, np.array([g.origin[0]]), np.array([g.origin[1]]))
-    ox, oy = from_frame(d, i0 + (float(ou[0]) - h0) * k, float(ov[0]))
-    a, b, c, e, _x, _y = g.matrix
-    return replace(g, bbox=BBox.from_points([from_frame(d, uu, float(vv)) for uu in (u0, u1) for vv in (fb[1], fb[3])]),
-                   origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=g.advance * k)
+    fb = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in lg], dtype=np.float64))
+    ou, ov = to_frame(d, np.array([g.origin[0] for g in lg]), np.array([g.origin[1] for g in lg]))
+    u0, u1, uo = i0 + (fb[:, 0] - h0) * k, i0 + (fb[:, 2] - h0) * k, i0 + (ou - h0) * k
+    out = []
+    for n, g in enumerate(lg):
+        ox, oy = from_frame(d, float(uo[n]), float(ov[n]))
+        a, b, c, e, _x, _y = g.matrix
+        box = BBox.from_points([from_frame(d, float(uu), float(vv)) for uu in (u0[n], u1[n]) for vv in (fb[n, 1], fb[n, 3])])
+        out.append(replace(g, bbox=box, origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=g.advance * k))
+    return out
 
 
 def _matrix(direction: int, em: float, ox: float, oy: float) -> tuple[float, float, float, float, float, float]:
