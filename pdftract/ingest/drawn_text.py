@@ -148,8 +148,11 @@ EXACT_CONFIDENCE = 0.95
 
 #: characters that linework reads as (a stroke is ``l``, a dot ``.``): a line made of nothing else is not text
 BARS = frozenset("lI|:.'-_,;!`")
-#: drawn characters within this many sizes past a taken hidden line are its tail
+#: drawn characters within this many sizes past a taken hidden line are its tail ...
 TAIL_GAP = 0.45
+#: ... no farther than this many sizes in all; the whole run of characters on a copy's band (taken only when
+#: it counts as many characters as the copy) reaches farther (KiCad's right-aligned names start 3.6 sizes early)
+TAIL_REACH, RUN_REACH = 2.5, 5.0
 #: a hidden line is confirmed by the recognised characters under it when at most this share of them is not in it
 CONFIRM_EXTRA = 0.25
 #: ... and they hold at least this share of its characters
@@ -1257,8 +1260,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             missing = len(lg) - len(_characters(fb, inside))
             if missing > 0:
                 # the whole run of characters on the band, when it counts as many as the copy ...
-                run = inside + _tail(inside, fb, d, cidx, used, size)
-                run += _tail(run, fb, d, cidx, used, size, backward=True)
+                run = inside + _tail(inside, fb, d, cidx, used, size, reach=RUN_REACH)
+                run += _tail(run, fb, d, cidx, used, size, backward=True, reach=RUN_REACH)
                 left = len(lg) - len(_characters(fb, sorted(run, key=lambda c: float(fb[c, 0]))))
                 if abs(left) <= slack:
                     inside, missing = run, left
@@ -1516,10 +1519,11 @@ def _page_shapes(lines: list[_Line], unread: dict[tuple[object, ...], np.ndarray
 
 
 def _tail(inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray, size: float,
-          most: int | None = None, backward: bool = False) -> list[int]:
+          most: int | None = None, backward: bool = False, reach: float = TAIL_REACH) -> list[int]:
     """Drawn characters that continue a taken hidden line past its box (the drawing's metrics are wider than
-    the copy's): character-sized components on its band, each within :data:`TAIL_GAP` sizes of the last
-    (at most ``most`` of them; ``backward``: before its start, as right-aligned text runs past it)."""
+    the copy's): character-sized components on its band, each within :data:`TAIL_GAP` sizes of the last, no
+    farther than ``reach`` sizes in all (at most ``most`` of them; ``backward``: before its start, as
+    right-aligned text runs past it)."""
     v0, v1 = float(fb[inside, 1].min()), float(fb[inside, 3].max())
     u0 = float(fb[inside, 0].min())
     u1 = float(fb[inside, 2].max())
@@ -1543,7 +1547,7 @@ def _tail(inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.nd
         out.append(c)
         mine.add(c)
         u0, u1 = min(u0, float(fb[c, 0])), max(u1, float(fb[c, 2]))
-        if (start - u0) + (u1 - end) > 2.5 * size:  # a few characters at most: the copy's metrics differ, they are not a second text
+        if (start - u0) + (u1 - end) > reach * size:  # a few characters at most: the copy's metrics differ, they are not a second text
             return out
 
 
