@@ -71,7 +71,7 @@ from pdftract.index import BoxIndex, union_find
 from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
-from pdftract.ingest.stroke_font import exact_stroke, glyph_shape
+from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
 from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
@@ -145,6 +145,9 @@ HIDDEN_ENOUGH = 0.8
 PEN_RATIO = 1.5
 #: confidence of a character whose centre lines are a known stroke font's glyph (as of a hidden-layer copy)
 EXACT_CONFIDENCE = 0.95
+#: share of a line's stroked characters of three segments or more read as Newstroke glyphs for its bars and
+#: corners to be read as Newstroke's too
+NEWSTROKE_LINE = 0.8
 
 #: characters that linework reads as (a stroke is ``l``, a dot ``.``): a line made of nothing else is not text
 BARS = frozenset("lI|:.'-_,;!`")
@@ -915,6 +918,7 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
     """Every character of a line matched, its points first set upright when the line slants."""
     reads: list[_Read] = []
     stroked: list[bool] = []
+    shapes: list[list[np.ndarray]] = []  # each stroked character's strokes
     for k, ch in enumerate(chars):
         contours: list[np.ndarray] = []
         strokes: list[np.ndarray] = []
@@ -933,6 +937,18 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                 dot = _dot(ch, fb, em, sum(below) / 2)
         reads.append(dot if dot is not None else _classify(contours, strokes, em, baseline, u0, adapt))
         stroked.append(not contours)
+        shapes.append([] if contours or dot is not None else strokes)
+    # a line written in Newstroke (nearly every character of three strokes or more read exactly, at least two)
+    # reads its bars and corners exactly too (``I``, ``-``, ``/``, ``T``: a bar of Newstroke is no Hershey ``l``)
+    full = [r for r, sh in zip(reads, shapes, strict=True) if sh and sum(len(x) - 1 for x in sh) >= SHAPE_SEGMENTS]
+    known = sum(1 for r in full if r.how == "exact")
+    if known >= 2 and known >= NEWSTROKE_LINE * len(full):
+        for k, sh in enumerate(shapes):
+            if sh and reads[k].how != "exact":
+                got = exact_stroke(sh, em, baseline, least=1)
+                # (case pairs drawn alike, ``v``/``V``, are left to the height rules)
+                if got is not None and got not in _CASE_PAIRS and got not in _CASE_PAIRS.values():
+                    reads[k] = _Read(got, got, 0.0, 1.0, EXACT_CONFIDENCE, {got: 0.0}, how="exact")
     return reads, stroked
 
 
@@ -1318,6 +1334,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # (a column of short horizontal lines also chains vertically, but as a run longer across than along)
     length: dict[int, dict[int, int]] = {}
     vertical_chain: dict[int, list[int]] = {}
+    horizontal_chain: dict[int, list[int]] = {}
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
         for chain in _chains(fb, free, pens):
@@ -1326,13 +1343,25 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             across = float(fb[chain, 3].max() - fb[chain, 1].min())
             for c in chain:
                 length.setdefault(c, {})[d] = n if n == 1 or along >= 0.8 * across else 0
-                if d == 90:
-                    vertical_chain[c] = chain
+                (vertical_chain if d == 90 else horizontal_chain)[c] = chain
     upright = {c for c in free.tolist() if length[c][0] >= length[c][90]}
     # a shape that is a known stroke font's glyph one way up only reads that way, whatever its neighbours
     # (a column of pin numbers chains longer down than along)
-    for c, d in _glyph_directions(free, comps, atoms).items():
+    known = _glyph_directions(free, comps, atoms)
+    for c, d in known.items():
         (upright.add if d == 0 else upright.discard)(c)
+    # a shape that reads either way (a bar: ``I`` or a turned ``-``), no longer than the known glyphs of one
+    # of its chains are high, reads the way they do: the ``I`` of stacked ``GPIO`` pin names chains longer
+    # down its column of ``I``s than along its name, whose other letters read upright only (a pin's stroke,
+    # longer than the pin number beside it, is left alone)
+    for c in free.tolist():
+        if c not in known:
+            row = [o for o in horizontal_chain.get(c, ()) if known.get(o) == 0]
+            column = [o for o in vertical_chain.get(c, ()) if known.get(o) == 90]
+            if len(row) >= 2 and not column and side[c] <= 1.1 * float(np.max(cbox[row, 3] - cbox[row, 1])):
+                upright.add(c)
+            elif len(column) >= 2 and not row and side[c] <= 1.1 * float(np.max(cbox[column, 2] - cbox[column, 0])):
+                upright.discard(c)
     # a lone shape under or over a horizontal word (a revision letter under its label) chains vertically with
     # that word's letters only: when no other shape of its vertical chain reads vertically, it reads upright
     upright |= {c for c in free.tolist() if c not in upright

@@ -145,14 +145,15 @@ def glyph_shape(strokes: Sequence[np.ndarray]) -> str | None:
     return chars[k] if d[k] <= TOLERANCE else None
 
 
-def exact_stroke(strokes: Sequence[np.ndarray], em: float, baseline: float) -> str | None:
+def exact_stroke(strokes: Sequence[np.ndarray], em: float, baseline: float, least: int = SHAPE_SEGMENTS) -> str | None:
     """The Newstroke character whose centre lines ``strokes`` are (points in a frame with v up, the line's
-    ``em`` and ``baseline``), or ``None`` when no glyph fits or the shape has fewer than
-    :data:`SHAPE_SEGMENTS` segments."""
-    if em <= 0 or sum(len(s) - 1 for s in strokes) < SHAPE_SEGMENTS:
-        return None  # a bar or a corner is ``I`` here and ``l`` in another font: left to the template matcher
+    ``em`` and ``baseline``), or ``None`` when no glyph fits or the shape has fewer than ``least`` segments
+    (:data:`SHAPE_SEGMENTS` unless the caller knows the line is written in Newstroke: a bar or a corner is
+    ``I`` here and ``l`` in another font)."""
+    if em <= 0 or sum(len(s) - 1 for s in strokes) < least:
+        return None
     got = _segments(strokes)
-    if got is None or len(got[0]) < SHAPE_SEGMENTS or len(got[0]) not in _table():
+    if got is None or len(got[0]) < least or len(got[0]) not in _table():
         return None
     segs, lo, side = got
     chars, tsegs, tsides, tcentres = _table()[len(segs)]
