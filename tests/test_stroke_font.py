@@ -55,6 +55,21 @@ def test_bars_corners_and_other_shapes_are_left_to_the_templates() -> None:
     assert exact_stroke(four, em, 0.0) is None
 
 
+def test_in_a_newstroke_line_bars_and_corners_read_exactly() -> None:
+    """Asked with ``least=1`` (the line is known to be Newstroke), a bar reads by its place and length:
+    ``I`` standing on the baseline to cap height, ``-`` at mid height, ``_`` under the baseline, ``T`` and
+    ``L`` by their corners; a bar twice too long, or a shape of no glyph, still reads nothing."""
+    em = 5.0
+    assert exact_stroke([np.array([[0.0, 0.0], [0.0, 0.72 * em]])], em, 0.0, least=1) == "I"
+    assert exact_stroke([np.array([[0.0, 0.27 * em], [0.55 * em, 0.27 * em]])], em, 0.0, least=1) == "-"
+    assert exact_stroke([np.array([[0.0, -0.07 * em], [0.55 * em, -0.07 * em]])], em, 0.0, least=1) == "_"
+    tee = [np.asarray(s) * em for s in newstroke_glyphs()["T"]]
+    assert exact_stroke(tee, em, 0.0, least=1) == "T"
+    assert exact_stroke(tee, em, 0.0) is None  # by default a corner is left to the templates
+    assert exact_stroke([np.array([[0.0, 0.0], [0.0, 1.6 * em]])], em, 0.0, least=1) is None
+    assert exact_stroke([np.array([[0.0, 0.0], [3.0, 0.0], [3.0, 3.0]]), np.array([[9.0, 9.0], [9.5, 9.0]])], em, 0.0, least=1) is None
+
+
 def test_a_glyph_tells_which_way_up_it_reads() -> None:
     r = [np.asarray(s) * 4.0 for s in newstroke_glyphs()["R"]]
     assert glyph_shape(r) == "R"
