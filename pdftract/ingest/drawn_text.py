@@ -390,6 +390,12 @@ def _frame_boxes(direction: int, boxes: np.ndarray) -> np.ndarray:
     return np.column_stack((np.minimum(u0, u1), np.minimum(v0, v1), np.maximum(u0, u1), np.maximum(v0, v1)))
 
 
+def _glyph_frames(direction: int, glyphs: Sequence[Glyph]) -> np.ndarray:
+    """The boxes of ``glyphs`` in the reading frame of ``direction`` (rows u0, v0, u1, v1)."""
+    return _frame_boxes(direction, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in glyphs],
+                                            dtype=np.float64).reshape(-1, 4))
+
+
 def _other_pen(ink: np.ndarray, pen: np.ndarray, a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray:
     """Whether stroked pieces ``a`` and ``b`` (indices, or arrays of them pairwise; ``ink`` numbers and half pen
     widths by index) were drawn with different pens: another colour, or widths more than :data:`PEN_RATIO`
@@ -1596,7 +1602,7 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
         for box in boxes:  # the drawn text may run past the copy's box (wider metrics): first a wide box
             under = [k for k in index.intersection(box) if k not in dropped and box.contains_point(out[k].bbox.center)
                      and out[k].source is not UnicodeSource.HIDDEN_LAYER]
-            along = {k: float(_frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0, 0])
+            along = {k: float(_glyph_frames(d, [out[k]])[0, 0])
                      for k in under}
             read = "".join(out[k].text for k in sorted(under, key=lambda k: along[k]) if out[k].text.strip())
             common = _common(read, want)
@@ -1619,17 +1625,15 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
                     result.outline -= 1
         colour = out[under[0]].fill_color
         # placed where the characters read are (the copy's metrics differ from the drawing's)
-        spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in lg], dtype=np.float64))
+        spans = _glyph_frames(d, lg)
         seen = [k for k in under if out[k].text.strip()]
-        drawn = _frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom] for k in seen],
-                                         dtype=np.float64).reshape(-1, 4))
-        h0, h1 = float(spans[:, 0].min()), float(spans[:, 2].max())
-        i0, i1 = (float(drawn[:, 0].min()), float(drawn[:, 2].max())) if len(drawn) else (h0, h1)
+        drawn = _glyph_frames(d, [out[k] for k in seen])
         # only when the line's first and last characters were read there (else the read extent falls short)
         ends = (out[seen[int(np.argmin(drawn[:, 0]))]].text, out[seen[int(np.argmax(drawn[:, 2]))]].text) if seen else ("", "")
-        fit = h1 > h0 and HIDDEN_STRETCH[0] <= (i1 - i0) / (h1 - h0) <= HIDDEN_STRETCH[1] and ends == (want[0], want[-1])
+        fit = _fit(float(spans[:, 0].min()), float(spans[:, 2].max()), float(drawn[:, 0].min()), float(drawn[:, 2].max())) \
+            if ends == (want[0], want[-1]) else None
         extra.extend(replace(g, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.9, fill_color=colour,
-                             stroke_color=None) for g in (_moved(lg, d, (h0, h1, i0, i1)) if fit else lg))
+                             stroke_color=None) for g in (lg if fit is None else _moved(lg, d, fit)))
         result.hidden += len(lg)
         result.disagreements -= 1
         result.why[why] -= 1
@@ -1646,7 +1650,7 @@ def _read_tail(out: list[Glyph], index: BoxIndex, under: list[int], dropped: set
     (the boxes of other hidden lines: their own characters)."""
     if missing <= 0:
         return []
-    fb = {k: _frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0]
+    fb = {k: _glyph_frames(d, [out[k]])[0]
           for k in under}
     v0 = float(min(b[1] for b in fb.values()))
     v1 = float(max(b[3] for b in fb.values()))
@@ -1661,7 +1665,7 @@ def _read_tail(out: list[Glyph], index: BoxIndex, under: list[int], dropped: set
             if k in mine or k in dropped or out[k].source is UnicodeSource.HIDDEN_LAYER \
                     or any(o.contains_point(out[k].bbox.center) for o in others):
                 continue
-            b = _frame_boxes(d, np.array([[out[k].bbox.x0, out[k].bbox.top, out[k].bbox.x1, out[k].bbox.bottom]]))[0]
+            b = _glyph_frames(d, [out[k]])[0]
             if b[0] >= u1 - 0.05 * size and b[0] - u1 <= TAIL_GAP * size and min(b[3], v1) - max(b[1], v0) >= 0.5 * (b[3] - b[1]):
                 nxt.append((float(b[0]), k, float(b[2])))
         if not nxt:
@@ -1707,13 +1711,12 @@ def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: i
     if not HIDDEN_SIZE[0] * size <= ink <= HIDDEN_SIZE[1] * size:
         return "size"  # drawn at another size than the hidden text says
     centres = (pb[:, 0] + pb[:, 2]) / 2
-    spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in hidden], dtype=np.float64))
+    spans = _glyph_frames(d, hidden)
     # the drawn line runs wider or narrower than its copy (other metrics): with ``stretch`` (:func:`_stretch`)
     # the copy's characters are placed on the drawn line's extent before they are compared
     if stretch is not None:
-        h0, h1, i0, i1 = stretch
         spans = spans.copy()
-        spans[:, [0, 2]] = i0 + (spans[:, [0, 2]] - h0) * ((i1 - i0) / (h1 - h0))
+        spans[:, [0, 2]] = _along(spans[:, [0, 2]], stretch)
     width = spans[:, 2] - spans[:, 0]
     lo, hi = spans[:, 0] - 0.2 * width, spans[:, 2] + 0.2 * width
     inked = (centres[None, :] >= lo[:, None]) & (centres[None, :] <= hi[:, None])  # (glyphs, pieces)
@@ -1744,14 +1747,24 @@ def _stretch(hidden: list[Glyph], inside: list[int], d: int, comps: list[list[in
              atoms: _Atoms) -> tuple[float, float, float, float] | None:
     """The copy's extent along the line and the drawn pieces' (``h0, h1, i0, i1`` in the frame of ``d``) when
     the drawn line is :data:`HIDDEN_STRETCH` times as long as the copy, else ``None``. Asked only when as
-    many drawn characters lie on the line as the copy has."""
-    spans = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in hidden], dtype=np.float64))
+    many drawn characters lie on the line as the copy has (a tenth either way on a long line)."""
+    spans = _glyph_frames(d, hidden)
     pb = _frame_boxes(d, atoms.boxes[[a for c in inside for a in comps[c]]])
-    h0, h1 = float(spans[:, 0].min()), float(spans[:, 2].max())
-    i0, i1 = float(pb[:, 0].min()), float(pb[:, 2].max())
+    return _fit(float(spans[:, 0].min()), float(spans[:, 2].max()), float(pb[:, 0].min()), float(pb[:, 2].max()))
+
+
+def _fit(h0: float, h1: float, i0: float, i1: float) -> tuple[float, float, float, float] | None:
+    """``(h0, h1, i0, i1)`` when the drawn extent ``i0..i1`` is :data:`HIDDEN_STRETCH` times as long as the
+    copy's ``h0..h1``, else ``None``."""
     if h1 > h0 and HIDDEN_STRETCH[0] <= (i1 - i0) / (h1 - h0) <= HIDDEN_STRETCH[1]:
         return h0, h1, i0, i1
     return None
+
+
+def _along(u: np.ndarray, stretch: tuple[float, float, float, float]) -> np.ndarray:
+    """Places along the copy's line (``h0..h1``) mapped onto the drawn line's extent (``i0..i1``)."""
+    h0, h1, i0, i1 = stretch
+    return np.asarray(i0 + (u - h0) * ((i1 - i0) / (h1 - h0)))
 
 
 def _moved(lg: list[Glyph], d: int, stretch: tuple[float, float, float, float]) -> list[Glyph]:
@@ -1760,9 +1773,9 @@ def _moved(lg: list[Glyph], d: int, stretch: tuple[float, float, float, float]) 
     across the line nothing moves."""
     h0, h1, i0, i1 = stretch
     k = (i1 - i0) / (h1 - h0)
-    fb = _frame_boxes(d, np.array([[g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom] for g in lg], dtype=np.float64))
+    fb = _glyph_frames(d, lg)
     ou, ov = to_frame(d, np.array([g.origin[0] for g in lg]), np.array([g.origin[1] for g in lg]))
-    u0, u1, uo = i0 + (fb[:, 0] - h0) * k, i0 + (fb[:, 2] - h0) * k, i0 + (ou - h0) * k
+    u0, u1, uo = _along(fb[:, 0], stretch), _along(fb[:, 2], stretch), _along(ou, stretch)
     out = []
     for n, g in enumerate(lg):
         ox, oy = from_frame(d, float(uo[n]), float(ov[n]))
