@@ -258,8 +258,23 @@ def calibration_table(calib: Calibration) -> str:
     return "\n".join(lines)
 
 
+#: a found table's header cells this similar to the expected ones on average (difflib ratio) is that table
+HEADER_SIMILAR = 0.7
+
+
+def _header_similarity(got: list[str], want: list[str]) -> float:
+    """Mean similarity of header cells, pairwise (1.0: the same after normalising)."""
+    import difflib
+
+    return sum(difflib.SequenceMatcher(None, norm(a), norm(b)).ratio() for a, b in zip(got, want, strict=True)) / max(1, len(want))
+
+
 def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any], calib: Calibration | None = None) -> None:
-    """Expected tables matched by kind and header; rows compared cell by cell (``null`` cells skipped)."""
+    """Expected tables matched by kind and header; rows compared cell by cell (``null`` cells skipped), in
+    the expectation's order: as printed, top to bottom (a table whose header is at the bottom lists its rows
+    counting upward, so they are turned back), or away from the header (``rows_order: from_header``). A table of the expected kind and column count whose header cells are misread
+    (mean similarity at least :data:`HEADER_SIMILAR`) is the expected table found, not exact: not a false
+    table beside a missed one."""
     expected = exp["tables"]
     if "tables" not in page:
         out.setdefault(("tables", "detected"), Score(available=False)).fn += len(expected)
@@ -268,16 +283,31 @@ def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any], c
     det = out.setdefault(("tables", "detected"), Score())
     rows_sc = out.setdefault(("tables", "rows"), Score())
     where = f"{exp['file']} p{exp['page']}"
-    for t in expected:
+    found = []
+    for t in expected:  # first the tables found with their header as printed, then those with it misread
         hit = next((g for g in got if g["kind"] == t["kind"] and [norm(h) for h in g["header"]] == [norm(h) for h in t["header"]]), None)
+        if hit is not None:
+            got.remove(hit)
+        found.append(hit)
+    for i, t in enumerate(expected):
+        if found[i] is None:
+            near = [g for g in got if g["kind"] == t["kind"] and len(g["header"]) == len(t["header"])
+                    and _header_similarity(g["header"], t["header"]) >= HEADER_SIMILAR]
+            if near:
+                best = max(near, key=lambda g: _header_similarity(g["header"], t["header"]))
+                got.remove(best)
+                found[i] = best
+                det.miss(f"{where}: {t['kind']} table found with its header misread: {best['header']} != {t['header']}")
+    for t, hit in zip(expected, found, strict=True):
         if hit is None:
             det.fn += 1
             rows_sc.fn += len(t["rows"])
             det.miss(f"{where}: missed {t['kind']} {t['header']}")
             continue
-        got.remove(hit)
         det.tp += 1
-        det.exact += 1
+        det.exact += int([norm(h) for h in hit["header"]] == [norm(h) for h in t["header"]])
+        if hit.get("header_at") == "bottom" and exp.get("rows_order", "printed") == "printed":
+            hit = {**hit, "rows": list(reversed(hit["rows"]))}
         all_rows = len(hit["rows"]) == len(t["rows"]) and all(
             all(w is None or norm(w) == norm(h) for w, h in zip(want, have, strict=False)) and len(want) == len(have)
             for want, have in zip(t["rows"], hit["rows"], strict=False))
@@ -351,8 +381,10 @@ def cad_split(truth_file: Path = CAD / "truth.json") -> tuple[list[dict[str, Any
     """The CAD-made sheets split by template family: (tuned on, held out)."""
     data = json.loads(truth_file.read_text(encoding="utf-8"))
     held = set(data["held_out_families"])
-    tuned = [e for e in data["expectations"] if e["family"] not in held]
-    return tuned, [e for e in data["expectations"] if e["family"] in held]
+    # the scripts list a table's rows away from its header (a change block over a title block: the first change
+    # first), as the analyzer does; the expectation files of the real corpora list them as printed
+    every = [{**e, "rows_order": "from_header"} for e in data["expectations"]]
+    return [e for e in every if e["family"] not in held], [e for e in every if e["family"] in held]
 
 
 def run_cad(verbose: bool = False, name: str = "FreeCAD TechDraw", folder: Path = CAD) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -341,3 +341,64 @@ def test_an_unread_shape_in_a_number_is_read_among_the_digits() -> None:
     assert [r.text for r in _number_words([sure("4"), torn, far], cells[:3], em=12.0)] == ["4", None, None]
     # a word with letters read in it is no number
     assert _number_words([sure("A"), zero, sure("3")], cells[:3], em=12.0)[1].text is None
+
+
+def _triangulated_text(lines: list[tuple[str, float, float, float]], pen: float) -> bytes:
+    """A page whose text (DejaVu Sans, a template font) is drawn the way some CAD exports draw TrueType text:
+    each glyph cut into triangles, every triangle its own path, filled and stroked with the drawing's pen."""
+    import shapely
+    from fontTools.ttLib import TTFont
+
+    from pdftract.ingest.outlines import glyph_contours
+    from pdftract.testing import PdfWriter
+
+    font = TTFont("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    glyphs, cmap, upem = font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm
+    ops = [f"0 0 0 rg 0 0 0 RG {pen} w 1 j"]
+    for text, x, y, size in lines:
+        k = size / upem
+        for ch in text:
+            name = cmap[ord(ch)]
+            shape = shapely.Polygon()
+            for c in glyph_contours(glyphs, name):  # filled even-odd: a hole is a contour inside another
+                if len(c) >= 3:
+                    shape = shape.symmetric_difference(shapely.make_valid(shapely.Polygon(c)))
+            if not shape.is_empty:
+                for tri in shapely.constrained_delaunay_triangles(shape).geoms:
+                    (a, b, c) = list(tri.exterior.coords)[:3]
+                    ops.append(" ".join(f"{x + px * k:.3f} {y + py * k:.3f} {op}" for (px, py), op in ((a, "m"), (b, "l"), (c, "l")))
+                               + " h b")
+            x += glyphs[name].width * k
+    w = PdfWriter()
+    w.add_page("\n".join(ops).encode(), compress=True)
+    return w.tobytes()
+
+
+def test_text_cut_into_triangles_filled_and_stroked_is_read_by_its_fills() -> None:
+    """Each triangle alone is smaller than a character piece, and the pen (wider than many triangles)
+    makes neighbouring letters touch: the triangles of one glyph join by their fills, and the glyph is
+    read by its fills, as its font drew it."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
+        pytest.skip("DejaVu Sans not installed")
+    lines = [("DRAWING NO 400306221", 60, 700, 10), ("Silicone wire 26/0.24mm", 60, 670, 9), ("PART NAME", 60, 640, 8)]
+    sheet = pdftract.open(_triangulated_text(lines, 0.72)).page(1)
+    words = [w.text for w in sheet.words]
+    assert words == ["DRAWING", "NO", "400306221", "Silicone", "wire", "26/0.24mm", "PART", "NAME"], words
+
+
+def test_the_outlined_harness_drawing_gives_its_parts_list_and_title() -> None:
+    """The Ender-3 harness drawing: its text is triangles filled and stroked, on a sheet turned on its
+    page. Its parts list (header at the bottom, items counting up, counts with units under ``Qty.``) and
+    its drawing number come back; what stays unread lowers the table's confidence."""
+    pdf = CORPUS / "harness-ender3-red-wire-outlined.pdf"
+    if not pdf.exists():
+        pytest.skip("shared real corpus not present")
+    page = pdftract.analyze(pdf).pages[0]
+    (bom,) = [t for t in page.results["tables"] if t.kind.value == "bom"]
+    assert bom.columns[0] == "item" and bom.columns[-1] == "quantity"
+    rows = [list(r) for r in bom.rows]
+    assert rows[0] == ["1", "Terminal", "4.8 Pin spring terminal", "2PCS"], rows
+    assert rows[1][0] == "2" and "Tinned copper Red" in rows[1][2], rows
+    assert bom.confidence < 0.5  # characters of it stayed unread
+    block = page.results["title_block"]  # the number prints on two lines under DRAWING NO. (its O unread)
+    assert block is not None and block.fields["drawing_number"].value == "400306221- Red silicone wire"

@@ -209,3 +209,13 @@ def test_a_parts_list_with_one_known_header_word_is_read_from_its_rows() -> None
     (t,) = find_tables(make_sheet(lines=lines, text=text), TableSettings())
     assert t.kind is TableKind.BOM and t.columns[0] == "item" and t.columns[2] == "quantity"
     assert [list(r) for r in t.rows] == rows
+
+
+def test_a_parts_list_whose_counts_carry_units_is_read_by_its_quantity_header() -> None:
+    # header at the bottom, rows counting upward, headers partly unreadable; the counts carry units
+    rows = [["1", "Terminal, 4.8 pin spring", "T48", "2PCS"], ["2", "Silicone wire, 16AWG", "W16", "120mm"]]
+    (t,) = _change_block(["o.", "ame", "odel", "Qty."], rows)
+    assert t.kind is TableKind.BOM and t.columns[0] == "item" and t.columns[3] == "quantity" and t.confidence <= 0.7
+    assert [list(r) for r in t.rows] == rows
+    # the same grid whose first column does not count its rows: no table
+    assert _change_block(["o.", "ame", "odel", "Qty."], [["7", "Terminal", "x", "2PCS"], ["9", "Wire", "y", "1m"]]) == []

@@ -280,3 +280,17 @@ def test_a_material_without_a_label_by_its_designation_alone_in_its_cell() -> No
     text2 = text[:6] + [("STEEL BRACKET", 104, 136, 0, 8), ("Steel 37Cr4", 104, 157, 0, 5), ("DEBURR", 104, 165, 0, 5)]
     got2 = block(text2, rects)
     assert got2["title"] == "STEEL BRACKET" and "material" not in got2
+
+
+def test_a_label_with_one_character_left_unread_still_names_its_field() -> None:
+    """Drawn text may leave one character of a label unread (U+FFFD): the label it can only be names the
+    field; a label of too few read characters, or with two of them unread, names nothing."""
+    rects = [(100, 100, 180, 120), (180, 100, 220, 120), (100, 120, 220, 150)]
+    text = [("DRAWING", 102, 106, 0, 3), ("N\ufffd.", 122, 106, 0, 3), ("PT-4711-02", 104, 117, 0, 5),
+            ("REV", 182, 106, 0, 3), ("C", 184, 117, 0, 5), ("TITLE", 102, 126, 0, 3), ("BEARING", 104, 136, 0, 5)]
+    assert block(text, rects) == {"drawing_number": "PT-4711-02", "title": "BEARING", "revision": "C"}
+    from pdftract.analyzers.title_block import _match_texts
+
+    assert _match_texts(["SCA\ufffdE"]) == ("scale", 1, "")
+    assert _match_texts(["RE\ufffd"]) is None  # too short to be sure
+    assert _match_texts(["\ufffd\ufffdAWING", "NO"]) is None  # two characters unread

@@ -544,7 +544,8 @@ def _kind_by_content(table: Table) -> Table | None:
     Modification | Date | Visa``), kept only when its rows say what it is: a column of dates and a column of
     short codes make a revision table (columns ``revision``, ``date``, ``description`` for the longest
     text, the printed header for the others); item numbers counting 1..n beside a column of small counts
-    make a parts list. Otherwise ``None``: an unknown grid is left alone."""
+    make a parts list (the counts may be the column whose header reads as a quantity, ``Qty.``, when they
+    carry units: ``2PCS``, ``120mm``). Otherwise ``None``: an unknown grid is left alone."""
     rows = [r for r in table.rows if any(c.strip() for c in r)]
     if not rows:
         return None
@@ -572,7 +573,7 @@ def _kind_by_content(table: Table) -> Table | None:
     for i in numbers:
         items = sorted(int(v) for v in column(i))
         if len(items) == len(rows) >= 2 and items == list(range(1, len(rows) + 1)):
-            counts = [j for j in numbers if j != i]
+            counts = [j for j in numbers if j != i] or [j for j in range(n) if j != i and columns[j] == "quantity"]
             if counts:
                 columns[i], columns[counts[0]] = "item", "quantity"
                 return replace(table, kind=TableKind.BOM, columns=tuple(columns), confidence=min(table.confidence, 0.7))

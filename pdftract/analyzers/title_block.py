@@ -214,7 +214,27 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
             if split_rest and n != 1:
                 continue
             return key, n, split_rest if n == 1 else ""
+    # a label one of whose characters could not be read (drawn text, U+FFFD): the labels it can only be, when
+    # they name one field and at least four of its characters were read (``DRAWING N�.``)
+    if split_rest or REPLACEMENT_CHARACTER not in "".join(tokens):
+        return None
+    hits = [(phrase, key) for phrase, key in _PHRASES if _unread_match(tokens[:len(phrase)], phrase)]
+    if hits and len({key for _p, key in hits}) == 1:
+        return hits[0][1], len(hits[0][0]), ""
     return None
+
+
+def _unread_match(tokens: Sequence[str], phrase: tuple[str, ...]) -> bool:
+    """Whether label ``tokens`` holding one unread character (U+FFFD) spell ``phrase`` but for it.
+
+    >>> _unread_match(["DRAWING", "N\ufffd"], ("DRAWING", "NO")), _unread_match(["N\ufffd"], ("NO",))
+    (True, False)
+    """
+    joined = "".join(tokens)
+    if len(tokens) != len(phrase) or joined.count(REPLACEMENT_CHARACTER) != 1 or len(joined) < 5:
+        return False
+    return all(len(t) == len(p) and all(a == b or a == REPLACEMENT_CHARACTER for a, b in zip(t, p, strict=True))
+               for t, p in zip(tokens, phrase, strict=True))
 
 
 def _runs_in(sheet: SheetLike, direction: int, line: Sequence[BBox], rule_x: float, first: BBox, size: float) -> bool:

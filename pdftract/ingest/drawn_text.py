@@ -65,6 +65,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+import shapely
+import shapely.geometry
 
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, union_find
@@ -87,6 +89,8 @@ SCAN_BUDGET = 4_000
 ATOM_MAX = 30.0
 #: ... and at least this
 ATOM_MIN = 0.15
+#: half the width of a hairline (a pen of width 0 paints one device pixel), in points
+HAIRLINE = 0.05
 #: subpaths collected per page at most (the rest are counted in the diagnostic)
 MAX_ATOMS = 400_000
 #: chaining: the gap to the next character along the line, in character heights
@@ -271,6 +275,7 @@ class _Atoms:
     per_path: dict[int, int] = field(default_factory=dict)  # subpaths of a path (all, not only the kept ones)
     dropped: int = 0
     ink: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (n,) colour of the paint, numbered
+    rim: np.ndarray = field(default_factory=lambda: np.zeros(0))  # (n,) half the pen of a fill that is stroked too
 
 
 def _collect(paths: Sequence[Path]) -> _Atoms:
@@ -280,6 +285,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     starts: list[int] = []
     owner: list[int] = []
     path_pen: dict[int, float] = {}
+    path_rim: dict[int, float] = {}
     path_ink: dict[int, int] = {}
     per_path: dict[int, int] = {}
     colours: dict[object, int] = {}
@@ -292,6 +298,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
         subs, _closed = flatten_path(p)
         per_path[i] = len(subs)
         path_pen[i] = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
+        # and so does a stroked fill's (a hairline, width 0, still joins the pieces of a fill cut into triangles)
+        path_rim[i] = max(p.line_width / 2, HAIRLINE) if p.stroke and p.fill else 0.0
         path_ink[i] = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
         for sub in subs:
             starts.append(len(flat))
@@ -304,9 +312,11 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     first = np.asarray(starts, dtype=np.int64)
     path = np.asarray(owner, dtype=np.int64)
     pen = np.fromiter((path_pen[i] for i in owner), dtype=np.float64, count=len(owner))
+    rim = np.fromiter((path_rim[i] for i in owner), dtype=np.float64, count=len(owner))
     lo = np.minimum.reduceat(pts, first, axis=0) - pen[:, None]
     hi = np.maximum.reduceat(pts, first, axis=0) + pen[:, None]
-    side = np.maximum(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1])
+    # (a sliver of a stroked fill is no smaller than its pen: kept, it is part of a character's ink)
+    side = np.maximum(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1]) + 2 * rim
     kept = np.flatnonzero((side <= ATOM_MAX) & (side >= ATOM_MIN))
     dropped = max(0, len(kept) - MAX_ATOMS)
     kept = kept[:MAX_ATOMS]
@@ -314,7 +324,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     points = [pts[a:e] for a, e in zip(first[kept].tolist(), ends[kept].tolist(), strict=True)]
     inks = np.fromiter((path_ink[i] for i in path[kept].tolist()), dtype=np.int64, count=len(kept))
     filled = np.fromiter((bool(paths[i].fill) for i in path[kept].tolist()), dtype=bool, count=len(kept))
-    return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks)
+    return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
+                  rim[kept])
 
 
 def _components(atoms: _Atoms) -> list[list[int]]:
@@ -325,7 +336,8 @@ def _components(atoms: _Atoms) -> list[list[int]]:
     if n == 0:
         return []
     parent, find = union_find(n)
-    # strokes that meet: their centre lines touch within half a pen (or 4 % of their size)
+    # strokes that meet: their centre lines touch within half a pen (or 4 % of their size); fills that are
+    # stroked too join by their fills (the pens of neighbouring letters may touch where their fills do not)
     b = atoms.boxes - np.column_stack((-atoms.pen, -atoms.pen, atoms.pen, atoms.pen))
     side = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
     tol = np.where(atoms.filled, 0.0, np.maximum(0.04 * side, 0.5 * atoms.pen))
@@ -736,7 +748,8 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     line's cap height and x-height where the line tells them; ``p y j`` by reaching below the baseline.
     Digit or letter (``0/O``, ``1/I/l``, ``5/S``, ``2/Z``, ``8/B``): the closer reading by shape, after the
     reading the neighbours support (digits or a decimal point; letters) is taken :data:`CONTEXT` closer.
-    ``I`` or ``l``: capitals around say ``I``, small letters ``l``.
+    ``I`` or ``l``: capitals around say ``I``, small letters ``l``. A bar alone in its word is a ``1`` when
+    nearly as close (an item, sheet or balloon number).
     """
     out = [r.text for r in reads]
     for k, t in enumerate(out):
@@ -779,6 +792,8 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
                 evidence += 1
             elif nb.isalpha() and nb not in _TO_DIGIT and nb not in "Il|":
                 evidence -= 1
+        if len(reads) == 1 and letter in "Il|":
+            evidence = 1  # l is no word, and revision letters skip I
         if evidence > 0:
             dd -= CONTEXT
         elif evidence < 0:
@@ -817,25 +832,41 @@ def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: 
     return out
 
 
-def _spaces(cells: list[tuple[float, float]], em: float) -> list[bool]:
+def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | None] = ()) -> list[bool]:
     """Whether a word break follows each character (the last one: False): a gap between cells wider than
     the larger of :data:`SPACE_MIN` em and :data:`SPACE_MEDIANS` times the line's median gap (stroke and
-    monospaced fonts space wider), at most :data:`SPACE_MAX` em."""
+    monospaced fonts space wider), at most :data:`SPACE_MAX` em. With ``texts``, a point between two digits
+    is a decimal point: no break beside it within :data:`SPACE_MAX` em (a monospaced font sets the point
+    in a full cell, far from its digits: ``4.8``, ``26/0.24mm``).
+
+    >>> cells = [(0.0, 4.0), (5.0, 9.0), (12.0, 12.6), (15.6, 19.6), (20.6, 24.6), (25.6, 29.6)]
+    >>> _spaces(cells, 10.0), _spaces(cells, 10.0, ["2", "4", ".", "8", "m", "m"])
+    ([False, True, True, False, False, False], [False, False, False, False, False, False])
+    """
     gaps = [b[0] - a[1] for a, b in zip(cells, cells[1:], strict=False)]
     if not gaps:
         return [False] * len(cells)
     med = float(np.median([max(g, 0.0) for g in gaps]))
     limit = min(SPACE_MAX * em, max(SPACE_MIN * em, SPACE_MEDIANS * med))
-    return [g > limit for g in gaps] + [False]
+    out = [g > limit for g in gaps] + [False]
+    for k in range(1, len(texts) - 1):
+        if (texts[k] == "." and (texts[k - 1] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS
+                and max(gaps[k - 1], gaps[k]) <= SPACE_MAX * em):
+            out[k - 1] = out[k] = False
+    return out
 
 
 def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
                adapt: _Adapt | None = None) -> _Line | None:
-    """Read one line of character shapes. A vertical line is tried both ways (90 and 270 degrees) on its
-    first :data:`PROBE` characters, and read fully the better way; a horizontal one that reads badly is tried
+    """Read one line of character shapes. A vertical line is tried both ways (90 and 270 degrees) on the
+    same characters, :data:`PROBE` at each of its ends, and read fully the better way; a horizontal one that reads badly is tried
     upside down. Linework that is no text stops after the probe. ``None`` when too little of it reads."""
     if direction == 90:
-        probes = [p for p in (_read_as(d, chars, comps, cbox, atoms, limit=PROBE, adapt=adapt) for d in (90, 270)) if p is not None]
+        # the same characters both ways, at both ends (the first ones down the line are the last ones up it)
+        fb = _frame_boxes(90, cbox)
+        ordered = sorted(chars, key=lambda ch: float(min(fb[c, 0] for c in ch)))
+        ends = ordered if len(ordered) <= 2 * PROBE else ordered[:PROBE] + ordered[-PROBE:]
+        probes = [p for p in (_read_as(d, ends, comps, cbox, atoms, adapt=adapt) for d in (90, 270)) if p is not None]
         if not probes:
             return None
         direction = max(probes, key=lambda p: p.score).direction
@@ -925,15 +956,22 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
     reads: list[_Read] = []
     stroked: list[bool] = []
     shapes: list[list[np.ndarray]] = []  # each stroked character's strokes
+    rims = atoms.rim if len(atoms.rim) == len(atoms.boxes) else np.zeros(len(atoms.boxes))
     for k, ch in enumerate(chars):
         contours: list[np.ndarray] = []
         strokes: list[np.ndarray] = []
+        rimmed: list[np.ndarray] = []
         for c in ch:
             for a in comps[c]:
                 u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
                 if slant:
                     u = u - slant * (v - baseline)
-                (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
+                if atoms.filled[a] and rims[a] > 0:
+                    rimmed.append(np.column_stack((u, v)))
+                else:
+                    (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
+        if rimmed:
+            contours.extend(_stroked_fills(rimmed))
         u0 = min(float(np.min(x[:, 0])) for x in contours + strokes) if slant else float(min(fb[c, 0] for c in ch))
         dot = _dot(ch, fb, em, baseline)
         if dot is None and 0 < k < len(chars) - 1:
@@ -956,6 +994,36 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                 if got is not None and got not in _CASE_PAIRS and got not in _CASE_PAIRS.values():
                     reads[k] = _Read(got, got, 0.0, 1.0, EXACT_CONFIDENCE, {got: 0.0}, how="exact")
     return reads, stroked
+
+
+def _stroked_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
+    """The fills of outlines that are filled and stroked too, merged (each piece's own fill, the cracks
+    between pieces closed by a hairline), as rings that fill with the nonzero rule as one path (outer rings
+    counter-clockwise, holes clockwise). Some exports cut each glyph into triangles, each its own path,
+    filled and stroked with whatever pen is set (the one of the drawing's lines): the pen makes the text
+    heavier than its font; the fills are the font's design, which the templates describe. Overlapping
+    pieces of opposite turn, filled as separate paths, add up, where one path's winding would cancel.
+
+    >>> tri = [np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0]]), np.array([[10.0, 0.0], [0.0, 10.0], [10.0, 10.0]])]
+    >>> [round(float(shapely.Polygon(r).area), -1) for r in _stroked_fills(tri)]  # one square, turning left
+    [100.0]
+    """
+    geoms = []
+    for pts in pieces:
+        line = shapely.LineString(np.vstack([pts, pts[:1]])) if len(pts) >= 2 else shapely.Point(pts[0])
+        geoms.append(line.buffer(HAIRLINE, quad_segs=1))
+        if len(pts) >= 3:
+            fill = shapely.make_valid(shapely.Polygon(pts))
+            if not fill.is_empty:
+                geoms.append(fill)
+    ink = shapely.union_all(geoms)
+    polys = [g for g in getattr(ink, "geoms", [ink]) if isinstance(g, shapely.Polygon) and not g.is_empty]
+    out: list[np.ndarray] = []
+    for poly in polys:
+        poly = shapely.geometry.polygon.orient(poly, sign=1.0)
+        out.append(np.asarray(poly.exterior.coords)[:-1])
+        out.extend(np.asarray(hole.coords)[:-1] for hole in poly.interiors)
+    return out
 
 
 def _in_word(r: _Read) -> bool:
@@ -1168,7 +1236,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         if r.distance > LONE_ACCEPT or not (r.text or "").isalnum() or w < 0.15 * h or h < MIN_HEIGHT:
             reads = [replace(r, text=None)]
     cells = _cells(chars, fb, [r.text for r in reads], em)
-    spaces = _spaces(cells, em)
+    spaces = _spaces(cells, em, [r.text for r in reads])
     texts: list[str | None] = []
     start = 0
     for k in range(len(chars)):
@@ -1372,6 +1440,15 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # that word's letters only: when no other shape of its vertical chain reads vertically, it reads upright
     upright |= {c for c in free.tolist() if c not in upright
                 and not any(o != c and o not in upright for o in vertical_chain.get(c, ()))}
+    # a shape alone both ways (an item number in its cell) reads the way most of the page's lines do: a sheet
+    # drawn turned on its page turns its lone characters too
+    alone = [c for c in free.tolist() if c not in known and len(horizontal_chain.get(c, ())) <= 1
+             and len(vertical_chain.get(c, ())) <= 1]
+    if alone:
+        lined = [c for c in free.tolist() if len((horizontal_chain if c in upright else vertical_chain).get(c, ())) >= 3]
+        turned = sum(1 for c in lined if c not in upright)
+        if turned > len(lined) - turned:
+            upright -= set(alone)
     assigned: dict[int, list[list[list[int]]]] = {}
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
@@ -1487,11 +1564,12 @@ def _glyph_directions(free: np.ndarray, comps: list[list[int]], atoms: _Atoms) -
 
 
 def _character_sized(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> bool:
-    """A shape that fits a character cell of its line (at most an em wide, from a descender's depth to above
-    the capitals): linework touching the text (a symbol's side) is larger and is no unread character."""
+    """A shape that fits a character cell of its line (at most 1.2 em wide: a bold ``W`` or ``O`` reaches an
+    em, and the em of a line is guessed from its capitals; from a descender's depth to above the capitals):
+    linework touching the text (a symbol's side) is larger and is no unread character."""
     u0, v0 = float(min(fb[c, 0] for c in ch)), float(min(fb[c, 1] for c in ch))
     u1, v1 = float(max(fb[c, 2] for c in ch)), float(max(fb[c, 3] for c in ch))
-    return u1 - u0 <= 1.0 * em and v0 >= baseline - 0.35 * em and v1 <= baseline + 1.0 * em
+    return u1 - u0 <= 1.2 * em and v0 >= baseline - 0.35 * em and v1 <= baseline + 1.0 * em
 
 
 def _unread_in_words(texts: list[str | None], spaces: list[bool], cells: list[tuple[float, float]], em: float) -> list[int]:
