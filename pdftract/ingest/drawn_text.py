@@ -89,6 +89,8 @@ SCAN_BUDGET = 4_000
 ATOM_MAX = 30.0
 #: ... and at least this
 ATOM_MIN = 0.15
+#: unread shapes kept at a word's start or end (as U+FFFD), at most
+EDGE_UNREAD = 2
 #: half the width of a hairline (a pen of width 0 paints one device pixel), in points
 HAIRLINE = 0.05
 #: subpaths collected per page at most (the rest are counted in the diagnostic)
@@ -1488,8 +1490,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         result.unread += len(drawn.chars) - len(read_at)
         # a shape left unread inside a word stays in it as U+FFFD (confidence 0): dropped, it would silently
         # shorten the word (a drawing number missing its zeros reads as another number)
-        read_at = sorted(read_at + [k for k in _unread_in_words(drawn.texts, drawn.spaces, drawn.cells, drawn.em)
-                                    if _character_sized(drawn.chars[k], fb, em, baseline)])
+        kept = _unread_in_words(drawn.texts, drawn.spaces, drawn.cells, drawn.em, drawn.stroked)
+        read_at = sorted(read_at + [k for k in kept if _character_sized(drawn.chars[k], fb, em, baseline)])
         for pos, k in enumerate(read_at):
             ch, text, r = drawn.chars[k], drawn.texts[k] or REPLACEMENT_CHARACTER, drawn.reads[k]
             u0 = float(min(fb[c, 0] for c in ch))
@@ -1572,25 +1574,41 @@ def _character_sized(ch: list[int], fb: np.ndarray, em: float, baseline: float) 
     return u1 - u0 <= 1.2 * em and v0 >= baseline - 0.35 * em and v1 <= baseline + 1.0 * em
 
 
-def _unread_in_words(texts: list[str | None], spaces: list[bool], cells: list[tuple[float, float]], em: float) -> list[int]:
+def _unread_in_words(texts: list[str | None], spaces: list[bool], cells: list[tuple[float, float]], em: float,
+                     stroked: Sequence[bool] = ()) -> list[int]:
     """The unread characters of a line inside a word: a read character on both sides, and every gap from the
     one to the other at letter spacing (no wider than :data:`SPACE_MIN` em; a wider gap may be a word break
-    the line's spacing did not tell).
+    the line's spacing did not tell). Also filled outlines at a word's start or end (at most
+    :data:`EDGE_UNREAD` of them), at letter spacing from a letter or digit of the word: dropped, ``Wire``
+    would read ``ire``. (Not strokes: stroked text sits beside stroked linework of its own pen, a pin's
+    stub at a pin name; on the tuned KiCad sheets keeping those added false characters.)
 
     >>> cells = [(0.0, 5.0), (6.0, 11.0), (12.0, 17.0), (18.0, 23.0), (24.0, 29.0), (40.0, 45.0), (46.0, 51.0)]
     >>> _unread_in_words(["4", None, None, "3", None, " ", None], [False] * 7, cells, 10.0)
-    [1, 2]
+    [1, 2, 4]
+    >>> _unread_in_words([None, "i", "r", "e", None], [False, False, False, True, False], cells[:5], 10.0)
+    [0]
     """
     out = []
+    close = [cells[j + 1][0] - cells[j][1] <= SPACE_MIN * em for j in range(len(cells) - 1)]
     for k, t in enumerate(texts):
         if t is not None:
             continue
         left = next((j for j in range(k - 1, -1, -1) if texts[j] is not None), None)
         right = next((j for j in range(k + 1, len(texts)) if texts[j] is not None), None)
-        if left is None or right is None or any(spaces[left:right]):
-            continue
-        if all(cells[j + 1][0] - cells[j][1] <= SPACE_MIN * em for j in range(left, right)):
+        if left is not None and right is not None and not any(spaces[left:right]) and all(close[left:right]):
             out.append(k)
+            continue
+        # at a word's edge: the read neighbour a letter or digit of the same word, the shapes between close
+        if k < len(stroked) and stroked[k]:
+            continue
+        for near, a, b in ((right, k, right), (left, left, k)):
+            if (near is not None and abs(near - k) <= EDGE_UNREAD and (texts[near] or "").isalnum()
+                    and not any(spaces[a:b]) and all(close[a:b])
+                    and (left is None or near == left or any(spaces[left:k]) or not all(close[left:k]))
+                    and (right is None or near == right or any(spaces[k:right]) or not all(close[k:right]))):
+                out.append(k)
+                break
     return out
 
 
