@@ -50,3 +50,22 @@ def test_empty_index_and_sheet_indexes() -> None:
     assert sheet.index.words.intersection((0, 0, 30, 30)) == [0]
     assert sheet.index.segments.intersection((0, 150, 60, 250)) == [2, 3]
     assert sheet.index is sheet.index
+
+
+def test_box_pairs_is_the_r_tree_bulk_query_without_the_tree() -> None:
+    import numpy as np
+
+    from pdftract.index import BoxIndex, box_pairs
+
+    rng = np.random.default_rng(7)
+    for n, large in ((3, 1), (400, 0), (5000, 20)):
+        xy = rng.uniform(0, 500, (n, 2))
+        wh = rng.exponential(2.0, (n, 2))
+        wh[:large] *= 80  # a few boxes far larger than the rest
+        boxes = np.column_stack([xy, xy + wh])
+        boxes[::5, 2] = boxes[::5, 0] - 1e-12  # flat boxes, one side a rounding below the other
+        tol = rng.uniform(0.0, 0.2, (n, 1))
+        queries = boxes + np.hstack([-tol, -tol, tol, tol])
+        want = BoxIndex.from_arrays(np.arange(n), boxes).intersections(queries)
+        got = box_pairs(queries, boxes)
+        assert all(np.array_equal(a, b) for a, b in zip(got, want)) and len(got[0]) >= n // 2

@@ -69,7 +69,7 @@ import shapely
 import shapely.geometry
 
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex, union_find
+from pdftract.index import BoxIndex, box_pairs, union_find
 from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
@@ -351,9 +351,8 @@ def _components(atoms: _Atoms) -> list[list[int]]:
             got = corners[k] = {(int(x), int(y)) for x, y in np.round(atoms.points[k] * 100).tolist()}
         return got
 
-    idx = BoxIndex.from_arrays(np.arange(n), b)
     area = np.maximum((b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]), 1e-9)
-    rows, cols = idx.intersections(b + np.column_stack((-tol, -tol, tol, tol)))
+    rows, cols = box_pairs(b + np.column_stack((-tol, -tol, tol, tol)), b)
     keep = cols > rows
     rows, cols = rows[keep], cols[keep]
     # one pen per stroked character: other colours, or pens far apart, never join (fills are not held to it)
