@@ -44,7 +44,7 @@ def box_pairs(queries: npt.ArrayLike, boxes: npt.ArrayLike) -> tuple[npt.NDArray
     arrays of many small boxes at once: a uniform grid of cells about twice the boxes' typical size, each box
     entered in the cells it covers, pairs found by sorting on the cell and reported once (in the cell holding
     the low corner of their overlap). Same answer as an R-tree's bulk query, sorted by query row then box row,
-    without building the tree (on a schematic's 100 000 pieces: a tenth of the time).
+    without building the tree (on a schematic's 100 000 pieces: a third of the time).
 
     >>> box_pairs([[0.5, 0.5, 5, 5], [9, 9, 9, 9]], [[0, 0, 1, 1], [5, 5, 6, 6], [20, 0, 21, 1]])
     (array([0, 0]), array([0, 1]))
@@ -59,9 +59,11 @@ def box_pairs(queries: npt.ArrayLike, boxes: npt.ArrayLike) -> tuple[npt.NDArray
     if not len(q) or not len(b):
         return empty, empty
     side = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
-    cell = max(2.0 * float(np.median(side)), 1e-6)
-    origin = np.minimum(q[:, :2].min(axis=0), b[:, :2].min(axis=0))
     both = np.vstack([q, b])
+    origin = both[:, :2].min(axis=0)
+    extent = float((both[:, 2:].max(axis=0) - origin).max())
+    # (at most 2**20 cells a side: the cell numbers of a key stay far inside 64 bits)
+    cell = max(2.0 * float(np.median(side)), extent / 2**20, 1e-9)
     while True:  # a few large boxes may cover many cells: larger cells then, never more than a bounded count
         spans = (np.floor((both[:, 2:] - origin) / cell) - np.floor((both[:, :2] - origin) / cell) + 1).prod(axis=1)
         if float(spans.mean()) <= GRID_SPREAD:

@@ -403,3 +403,28 @@ def test_the_outlined_harness_drawing_gives_its_parts_list_and_title() -> None:
     assert bom.confidence < 0.5  # characters of it stayed unread
     block = page.results["title_block"]  # the number prints on two lines under DRAWING NO. (its O unread)
     assert block is not None and block.fields["drawing_number"].value == "400306221- Red silicone wire"
+
+
+def test_a_shape_the_page_taught_settles_as_taught() -> None:
+    """A rounded D between an O and a D (unread: no margin) that the page teaches is a D stays a D: its
+    alternatives are D's confusable group, not the group of its nearest template (the O's, which would
+    settle it back to O: the harness drawing's ``DATE`` read ``OATE``)."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf").exists():
+        pytest.skip("DejaVu Sans Bold not installed")
+    import numpy as np
+    from fontTools.ttLib import TTFont
+
+    from pdftract.ingest import drawn_text as dt
+    from pdftract.ingest.outlines import glyph_contours
+
+    font = TTFont("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+    outline = [np.array(c, dtype=float) / 2048 * 10 for c in glyph_contours(font.getGlyphSet(), font.getBestCmap()[ord("O")])]
+    left = min(float(c[:, 0].min()) for c in outline)
+    right = max(float(c[:, 0].max()) for c in outline)
+    cut = left + 0.17 * (right - left) / 2  # the O's left side flattened a little: half way to a D
+    shape = [np.column_stack([np.maximum(c[:, 0], cut), c[:, 1]]) for c in outline]
+    first = dt._classify(shape, [], 10.0, 0.0, 0.0, dt._Adapt())
+    assert first.text is None and first.best == "O" and first.key is not None
+    taught = dt._classify(shape, [], 10.0, 0.0, 0.0, dt._Adapt(page={first.key: "D"}))
+    assert taught.text == "D" and taught.how == "page"
+    assert dt._settle([taught], [(0.0, 7.2)], 0.0, 7.2, 7.2, None) == ["D"]

@@ -69,3 +69,9 @@ def test_box_pairs_is_the_r_tree_bulk_query_without_the_tree() -> None:
         want = BoxIndex.from_arrays(np.arange(n), boxes).intersections(queries)
         got = box_pairs(queries, boxes)
         assert all(np.array_equal(a, b) for a, b in zip(got, want)) and len(got[0]) >= n // 2
+    # points only (no typical size) spread over a large sheet: a bounded grid all the same
+    xy = rng.uniform(0, 1e5, (300, 2))
+    pts = np.column_stack([xy, xy])
+    want = BoxIndex.from_arrays(np.arange(300), pts).intersections(pts)
+    got = box_pairs(pts, pts)
+    assert all(np.array_equal(a, b) for a, b in zip(got, want)) and len(got[0]) == 300

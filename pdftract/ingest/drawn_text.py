@@ -690,7 +690,11 @@ def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, 
             # the same shape was read surely elsewhere on the page: this font's own letter
             per = per.copy()
             per[chars.index(taught)] = min(float(per.min()), dt)
-            return _Read(taught, taught, dt, margin, PAGE_CONFIDENCE, {**alts, taught: float(per.min())}, per, key, "page")
+            # the alternatives are the taught character's confusable group, not the group of the shape's own
+            # nearest (a D taught, whose nearest template was an O, must not settle back to O)
+            taught_alts = {c: round(float(per[chars.index(c)]), 4) for c in _GROUP.get(taught, taught) if c in chars}
+            taught_alts[taught] = round(float(per.min()), 4)
+            return _Read(taught, taught, dt, margin, PAGE_CONFIDENCE, taught_alts, per, key, "page")
         adapt.unread[key] = per
     return _Read(top if ok else None, top, dt, margin, conf, alts, per, key, "shape" if ok else "")
 
