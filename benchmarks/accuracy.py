@@ -22,6 +22,7 @@ their truth counts, instead of scoring zero. See docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 import time
@@ -264,17 +265,15 @@ HEADER_SIMILAR = 0.7
 
 def _header_similarity(got: list[str], want: list[str]) -> float:
     """Mean similarity of header cells, pairwise (1.0: the same after normalising)."""
-    import difflib
-
     return sum(difflib.SequenceMatcher(None, norm(a), norm(b)).ratio() for a, b in zip(got, want, strict=True)) / max(1, len(want))
 
 
 def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any], calib: Calibration | None = None) -> None:
     """Expected tables matched by kind and header; rows compared cell by cell (``null`` cells skipped), in
     the expectation's order: as printed, top to bottom (a table whose header is at the bottom lists its rows
-    counting upward, so they are turned back), or away from the header (``rows_order: from_header``). A table of the expected kind and column count whose header cells are misread
-    (mean similarity at least :data:`HEADER_SIMILAR`) is the expected table found, not exact: not a false
-    table beside a missed one."""
+    counting upward, so they are turned back), or away from the header (``rows_order: from_header``). A
+    table of the expected kind and column count whose header cells are misread (mean similarity at least
+    :data:`HEADER_SIMILAR`) is the expected table found, not exact: not a false table beside a missed one."""
     expected = exp["tables"]
     if "tables" not in page:
         out.setdefault(("tables", "detected"), Score(available=False)).fn += len(expected)

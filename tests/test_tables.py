@@ -163,7 +163,8 @@ def test_real_tables() -> None:
 
     expectations = [e for e in json.loads(accuracy.EXPECTATIONS.read_text(encoding="utf-8"))["expectations"] if "tables" in e]
     scores = accuracy.score_real(expectations, CORPUS)
-    # measured: 7 of 8 tables (the RespiraWorks one is stroked text), 13 of 19 rows exact, no false table
+    # measured: 11 of 16 tables (the harness parts list with its header misread counts as found, not exact),
+    # 15 of 25 rows exact, no false table
     assert scores[("tables", "detected")].tp >= 7 and scores[("tables", "detected")].fp == 0
     assert scores[("tables", "rows")].exact >= 13
 
