@@ -277,7 +277,7 @@ class _Atoms:
     per_path: dict[int, int] = field(default_factory=dict)  # subpaths of a path (all, not only the kept ones)
     dropped: int = 0
     ink: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (n,) colour of the paint, numbered
-    rim: np.ndarray = field(default_factory=lambda: np.zeros(0))  # (n,) half the pen of a fill that is stroked too
+    stroked_fill: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))  # (n,) a fill stroked too
 
 
 def _collect(paths: Sequence[Path]) -> _Atoms:
@@ -287,7 +287,6 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     starts: list[int] = []
     owner: list[int] = []
     path_pen: dict[int, float] = {}
-    path_rim: dict[int, float] = {}
     path_ink: dict[int, int] = {}
     per_path: dict[int, int] = {}
     colours: dict[object, int] = {}
@@ -300,8 +299,6 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
         subs, _closed = flatten_path(p)
         per_path[i] = len(subs)
         path_pen[i] = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
-        # and so does a stroked fill's (a hairline, width 0, still joins the pieces of a fill cut into triangles)
-        path_rim[i] = max(p.line_width / 2, HAIRLINE) if p.stroke and p.fill else 0.0
         path_ink[i] = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
         for sub in subs:
             starts.append(len(flat))
@@ -314,7 +311,9 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     first = np.asarray(starts, dtype=np.int64)
     path = np.asarray(owner, dtype=np.int64)
     pen = np.fromiter((path_pen[i] for i in owner), dtype=np.float64, count=len(owner))
-    rim = np.fromiter((path_rim[i] for i in owner), dtype=np.float64, count=len(owner))
+    # a stroked fill's ink reaches half its pen beyond it too (a hairline's, width 0, at least)
+    rim = np.fromiter((max(paths[i].line_width / 2, HAIRLINE) if paths[i].stroke and paths[i].fill else 0.0
+                       for i in owner), dtype=np.float64, count=len(owner))
     lo = np.minimum.reduceat(pts, first, axis=0) - pen[:, None]
     hi = np.maximum.reduceat(pts, first, axis=0) + pen[:, None]
     # (a sliver of a stroked fill is no smaller than its pen: kept, it is part of a character's ink)
@@ -327,7 +326,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     inks = np.fromiter((path_ink[i] for i in path[kept].tolist()), dtype=np.int64, count=len(kept))
     filled = np.fromiter((bool(paths[i].fill) for i in path[kept].tolist()), dtype=bool, count=len(kept))
     return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
-                  rim[kept])
+                  rim[kept] > 0)
 
 
 def _components(atoms: _Atoms) -> list[list[int]]:
@@ -864,12 +863,14 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
 def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
                adapt: _Adapt | None = None) -> _Line | None:
     """Read one line of character shapes. A vertical line is tried both ways (90 and 270 degrees) on the
-    same characters, :data:`PROBE` at each of its ends, and read fully the better way; a horizontal one that reads badly is tried
-    upside down. Linework that is no text stops after the probe. ``None`` when too little of it reads."""
+    same characters, :data:`PROBE` at each of its ends, and read fully the better way; a horizontal one that
+    reads badly is tried upside down. Linework that is no text stops after the probe. ``None`` when too
+    little of it reads."""
     if direction == 90:
         # the same characters both ways, at both ends (the first ones down the line are the last ones up it)
-        fb = _frame_boxes(90, cbox)
-        ordered = sorted(chars, key=lambda ch: float(min(fb[c, 0] for c in ch)))
+        members = sorted({c for ch in chars for c in ch})
+        along = dict(zip(members, _frame_boxes(90, cbox[members])[:, 0].tolist(), strict=True))
+        ordered = sorted(chars, key=lambda ch: min(along[c] for c in ch))
         ends = ordered if len(ordered) <= 2 * PROBE else ordered[:PROBE] + ordered[-PROBE:]
         probes = [p for p in (_read_as(d, ends, comps, cbox, atoms, adapt=adapt) for d in (90, 270)) if p is not None]
         if not probes:
@@ -961,7 +962,6 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
     reads: list[_Read] = []
     stroked: list[bool] = []
     shapes: list[list[np.ndarray]] = []  # each stroked character's strokes
-    rims = atoms.rim if len(atoms.rim) == len(atoms.boxes) else np.zeros(len(atoms.boxes))
     for k, ch in enumerate(chars):
         contours: list[np.ndarray] = []
         strokes: list[np.ndarray] = []
@@ -971,7 +971,7 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                 u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
                 if slant:
                     u = u - slant * (v - baseline)
-                if atoms.filled[a] and rims[a] > 0:
+                if atoms.stroked_fill[a]:
                     rimmed.append(np.column_stack((u, v)))
                 else:
                     (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
@@ -1592,26 +1592,23 @@ def _unread_in_words(texts: list[str | None], spaces: list[bool], cells: list[tu
     >>> _unread_in_words([None, "i", "r", "e", None], [False, False, False, True, False], cells[:5], 10.0)
     [0]
     """
-    out = []
-    close = [cells[j + 1][0] - cells[j][1] <= SPACE_MIN * em for j in range(len(cells) - 1)]
-    for k, t in enumerate(texts):
-        if t is not None:
+    out: list[int] = []
+    start = 0
+    for end in range(len(texts)):
+        # a word: characters with no break between them and every gap at letter spacing
+        if end + 1 < len(texts) and not spaces[end] and cells[end + 1][0] - cells[end][1] <= SPACE_MIN * em:
             continue
-        left = next((j for j in range(k - 1, -1, -1) if texts[j] is not None), None)
-        right = next((j for j in range(k + 1, len(texts)) if texts[j] is not None), None)
-        if left is not None and right is not None and not any(spaces[left:right]) and all(close[left:right]):
-            out.append(k)
-            continue
-        # at a word's edge: the read neighbour a letter or digit of the same word, the shapes between close
-        if k < len(stroked) and stroked[k]:
-            continue
-        for near, a, b in ((right, k, right), (left, left, k)):
-            if (near is not None and abs(near - k) <= EDGE_UNREAD and (texts[near] or "").isalnum()
-                    and not any(spaces[a:b]) and all(close[a:b])
-                    and (left is None or near == left or any(spaces[left:k]) or not all(close[left:k]))
-                    and (right is None or near == right or any(spaces[k:right]) or not all(close[k:right]))):
+        read = [j for j in range(start, end + 1) if texts[j] is not None]
+        for k in range(start, end + 1):
+            if texts[k] is not None or not read:
+                continue
+            if read[0] < k < read[-1]:
                 out.append(k)
-                break
+            elif not (k < len(stroked) and stroked[k]):
+                near = read[0] if k < read[0] else read[-1]
+                if abs(near - k) <= EDGE_UNREAD and (texts[near] or "").isalnum():
+                    out.append(k)
+        start = end + 1
     return out
 
 
