@@ -104,4 +104,4 @@ def test_shipped_templates_are_what_the_build_script_makes() -> None:
     shipped = templates()
     assert tuple(str(s) for s in built["labels"]) == shipped.labels
     assert np.array_equal(np.asarray(built["geometry"], dtype=np.float32), shipped.geometry)
-    assert np.array_equal(built["distance"], shipped.distance)
+    assert np.array_equal(built["distance"], shipped.distance.T)  # stored template-major, matched pixel-major

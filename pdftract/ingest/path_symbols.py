@@ -273,47 +273,49 @@ def _cell_round(b: BBox, host: Glyph, crossed: _Crossings, own: int) -> BBox | N
 
 class _Crossings:
     """Whether a line of another path runs through a box (a dot on a dimension line, a tick on a wire): such
-    a shape is part of the drawing, not a symbol beside text. The R-tree of segments is built on first use."""
+    a shape is part of the drawing, not a symbol beside text. Paths read back as text are letters (the glyphs
+    over them already keep symbols off), not lines, and are left out.
+
+    Paths are found by their boxes (every segment lies in its path's box), and only the segments of the
+    paths met are looked at, each path's taken apart once: a page of 100 000 stroked letters and 160 000
+    segments of linework is asked about a few hundred boxes, and indexing every segment cost more than
+    all the questions."""
 
     def __init__(self, paths: Sequence[Path]) -> None:
-        self._paths = paths
-        self._index: BoxIndex | None = None
-        self._segs: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
+        self._paths = [p for p in paths if not p.text_shape]
+        self._boxes = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in self._paths],
+                               dtype=np.float64).reshape(-1, 4)
+        self._segs: dict[int, tuple[np.ndarray, list[tuple[int, tuple[float, float], tuple[float, float]]]]] = {}
 
-    def _build(self) -> BoxIndex:
-        # paths read back as text are letters (the glyphs over them already keep symbols off), not lines
-        flat: list[tuple[float, float]] = []
-        starts: list[int] = []
-        for p in self._paths:
-            if p.text_shape:
-                continue
-            for sg in p.segments:
-                if sg.kind == "move":
-                    continue
-                self._segs.append((p.id, sg.points[0], sg.points[-1]))
-                starts.append(len(flat))
-                flat.extend(sg.points)
-        if not starts:
-            return _rtree(np.zeros((0, 4), dtype=np.float64))
-        pts = np.asarray(flat, dtype=np.float64).reshape(-1, 2)
-        first = np.asarray(starts, dtype=np.int64)
-        return _rtree(np.column_stack((np.minimum.reduceat(pts, first, axis=0), np.maximum.reduceat(pts, first, axis=0))))
+    def _path_segments(self, k: int) -> tuple[np.ndarray, list[tuple[int, tuple[float, float], tuple[float, float]]]]:
+        """The boxes (rows x0, top, x1, bottom, control points included) and (path id, start, end) of the
+        drawn segments of path ``k``."""
+        got = self._segs.get(k)
+        if got is None:
+            p = self._paths[k]
+            drawn = [sg for sg in p.segments if sg.kind != "move"]
+            boxes = np.array([(min(x for x, _ in sg.points), min(y for _, y in sg.points),
+                               max(x for x, _ in sg.points), max(y for _, y in sg.points)) for sg in drawn],
+                             dtype=np.float64).reshape(-1, 4)
+            got = self._segs[k] = (boxes, [(p.id, sg.points[0], sg.points[-1]) for sg in drawn])
+        return got
+
+    def _meeting(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+        b = self._boxes
+        out: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
+        for k in np.flatnonzero((b[:, 0] <= box.x1) & (b[:, 2] >= box.x0) & (b[:, 1] <= box.bottom) & (b[:, 3] >= box.top)).tolist():
+            sb, segs = self._path_segments(k)
+            hit = (sb[:, 0] <= box.x1) & (sb[:, 2] >= box.x0) & (sb[:, 1] <= box.bottom) & (sb[:, 3] >= box.top)
+            out.extend(segs[i] for i in np.flatnonzero(hit).tolist())
+        return out
 
     def segments_in(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
-        """(path id, start, end) of every segment whose box meets ``box``, in index order."""
-        if self._index is None:
-            self._index = self._build()
-        return [self._segs[i] for i in sorted(self._index.intersection((box.x0, box.top, box.x1, box.bottom)))]
+        """(path id, start, end) of every segment whose box meets ``box``, in page order."""
+        return self._meeting(box)
 
     def crosses(self, box: BBox, own: set[int]) -> bool:
-        if self._index is None:
-            self._index = self._build()
         inner = box.expand(-0.2 * box.width, -0.2 * box.height)
-        for i in self._index.intersection((inner.x0, inner.top, inner.x1, inner.bottom)):
-            pid, a, b = self._segs[i]
-            if pid not in own and _segment_meets_box(a, b, inner):
-                return True
-        return False
+        return any(pid not in own and _segment_meets_box(a, b, inner) for pid, a, b in self._meeting(inner))
 
 
 def _segment_meets_box(a: tuple[float, float], b: tuple[float, float], box: BBox) -> bool:
