@@ -125,3 +125,13 @@ def test_a_bar_alone_in_a_frame_compartment_is_straightness() -> None:
     assert _bar_sheet(cell=False) == []  # the same bar in the open is a short line
     assert _bar_sheet(text="AB") == []  # no tolerance after it
     assert _bar_sheet(extra=[line_path(1, [(110, 90), (110, 102)])]) == []  # something else in the compartment
+
+
+def test_a_symbol_drawn_in_pieces_apart_reads_whole() -> None:
+    # SolidWorks draws the ± of a tolerance block as a plus and, a little under it, a separate bar
+    plus = [line_path(0, [(102, 95), (106, 95)]), line_path(1, [(104, 93), (104, 97)])]
+    bar = line_path(2, [(102, 99), (106, 99)])
+    assert recover("10", plus + [bar]) == ["±"]
+    assert recover("10", plus) == []  # the plus alone is no symbol
+    far = line_path(2, [(102, 103), (106, 103)])  # a bar further than a third of the text size below it
+    assert recover("10", plus + [far]) == []

@@ -45,6 +45,8 @@ PATH_FONT = "paths"
 MIN_SIDE, MAX_SIDE = 0.35, 1.45
 #: and the gap to that text along the baseline is at most this many text sizes
 MAX_GAP = 1.6
+#: pieces of one symbol drawn apart (the bar of a ±) lie at most this many text sizes above or below each other
+STACK_GAP = 0.35
 #: groups classified per page at most
 MAX_CANDIDATES = 2000
 #: steps per cubic Bézier when flattening
@@ -131,12 +133,48 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     classified = skipped = 0
     crossed = _Crossings(paths)
     pending = groups
+    group_of = {m: k for k, g in enumerate(groups) for m in g}
+    cand_idx = _rtree(cand_boxes)
+    taken: set[int] = set()  # groups read as part of a stacked symbol
+
+    def _stacked(members: list[int], box: BBox, host: Glyph, baseline: float) -> tuple[list[int], BBox, list[Path], Match] | None:
+        """The group with the piece right above or below it (overlapping it across, within
+        :data:`STACK_GAP` of the text size), when together they read as a symbol."""
+        reach = STACK_GAP * host.size
+        own = group_of[members[0]]
+        for other in sorted({group_of[m] for m in cand_idx.intersection((box.x0, box.top - reach, box.x1, box.bottom + reach))}):
+            if other == own or other in taken:
+                continue
+            ob = cand_boxes[groups[other]]
+            o = BBox(float(ob[:, 0].min()), float(ob[:, 1].min()), float(ob[:, 2].max()), float(ob[:, 3].max()))
+            overlap = min(box.x1, o.x1) - max(box.x0, o.x0)
+            if overlap < 0.5 * min(box.width, o.width) or (o.top < box.bottom and o.bottom > box.top):
+                continue  # not above or below it, across the same span
+            union = box.union(o)
+            if max(union.width, union.height) > MAX_SIDE * host.size or gidx.intersection((union.x0, union.top, union.x1, union.bottom)):
+                continue
+            both = sorted(members + groups[other])
+            member_paths = [paths[int(keep[k])] for k in both]
+            if crossed.crosses(union, {p.id for p in member_paths}):
+                continue
+            contours, strokes, key = _in_frame(member_paths, host)
+            key = (*key, round(baseline / max(host.size, 1e-6), 2))
+            match = cache.get(key)
+            if match is None:
+                match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
+                cache[key] = match
+            if match.text in PATH_SYMBOLS and match.text not in _MODIFIERS:
+                taken.add(other)
+                return both, union, member_paths, match
+        return None
     # rounds: on a text line; on a line through a symbol drawn there (the ◎ before a drawn ⌀); then off any
     # line (between the rows of a composite frame), only for what found no line at all
     for off_line in (False, False, True):
         retry: list[list[int]] = []
         added = len(out)
         for members in pending:
+            if group_of[members[0]] in taken:
+                continue
             box = BBox(float(cand_boxes[members, 0].min()), float(cand_boxes[members, 1].min()),
                        float(cand_boxes[members, 2].max()), float(cand_boxes[members, 3].max()))
             gside = max(box.width, box.height)
@@ -166,7 +204,11 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
                 match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
                 cache[key] = match
             if match.text is None or match.text not in PATH_SYMBOLS or (host.text in _DATUM_LETTERS and match.text not in _MODIFIERS):
-                continue
+                # a symbol of pieces apart (the bar under the plus of a drawn ±, under the < of a ≤) reads whole
+                stacked = _stacked(members, box, host, baseline)
+                if stacked is None:
+                    continue
+                members, box, member_paths, match = stacked
             first = member_paths[0]
             out.append(Glyph(
                 id=len(glyphs) + len(out), text=match.text, code=0, font=PATH_FONT, size=host.size, bbox=box,
