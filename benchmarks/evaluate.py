@@ -21,6 +21,7 @@ An analyzer whose key is absent from the prediction is reported as
 from __future__ import annotations
 
 import math
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -31,6 +32,8 @@ from pdftract.ingest.outlines import SYMBOLS as OUTLINE_SYMBOLS
 
 Box = Sequence[float]
 Key = tuple[str, str]
+#: examples of misses kept per field (``PDFTRACT_MISSES`` sets another number, to read them all)
+MAX_EXAMPLES = int(os.environ.get("PDFTRACT_MISSES", "5"))
 
 
 @dataclass
@@ -72,12 +75,12 @@ class Score:
         self.fn += other.fn
         self.exact += other.exact
         self.available = self.available and other.available
-        room = 5 - len(self.examples)
+        room = MAX_EXAMPLES - len(self.examples)
         if room > 0:
             self.examples.extend(other.examples[:room])
 
     def miss(self, example: str) -> None:
-        if len(self.examples) < 5:
+        if len(self.examples) < MAX_EXAMPLES:
             self.examples.append(example)
 
 

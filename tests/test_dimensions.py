@@ -247,11 +247,11 @@ def test_cli_dimensions_and_callouts() -> None:
     assert balloons and all(c["bom"]["record"]["item"] == str(c["item"]) for c in balloons)
 
 
-def _ordinate_sheet(values: list[str], dx: float = 0.0, dy: float = 0.0, scale: float = 1.0) -> Sheet:
+def _ordinate_sheet(values: list[str], dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, pitch: float = 30.0) -> Sheet:
     """Ordinate values right-aligned in a column, each with its leader's jog running on from its right end."""
     text, lines = [], []
     for i, v in enumerate(values):
-        y = (300 + 30 * i) * scale + dy
+        y = (300 + pitch * i) * scale + dy
         x_end = 400 * scale + dx
         width = 0.6 * 10 * scale * len(v)
         text.append((v, x_end - width, y, 0, 10 * scale))
@@ -270,6 +270,16 @@ def test_ordinate_dimensions_are_a_column_with_a_zero_datum() -> None:
     # no datum, or too few values: plain numbers beside lines stay unread
     assert find_dimensions(_ordinate_sheet(["5.2", "15.58", "21.11"])) == ()
     assert find_dimensions(_ordinate_sheet(["0", "15.58"])) == ()
+
+
+def test_a_tight_column_of_ordinates_is_not_one_stacked_tolerance() -> None:
+    # SolidWorks sets an ordinate column a line and a fifth apart: values with as many decimals one under the
+    # other also look like a limit dimension's two limits, and the whole column read as nothing
+    dims = find_dimensions(_ordinate_sheet(["1.202", "0.540", "0.150", "0"], pitch=12.0))
+    assert sorted(d.nominal for d in dims if d.nominal is not None) == [0.0, 0.15, 0.54, 1.202]
+    # two such values alone are still the two limits of one dimension
+    limits = find_dimensions(make_sheet(text=[("12.02", 100, 100, 0, 10), ("11.98", 100, 112, 0, 10)]), LOOSE)
+    assert [(d.nominal, d.upper, d.lower) for d in limits] == [(12.0, 0.02, -0.02)]
 
 
 @pytest.mark.parametrize("text", ["400 -6133", "0.5 ±1", "⌀10,50×6,50", "⌀9,00 X 5,00"])

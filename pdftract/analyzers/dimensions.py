@@ -682,7 +682,9 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
     out: list[Dimension] = []
     loose: list[_Found] = []  # plain numbers without geometry
     anchors: list[_Found] = []  # plain numbers with geometry
-    for members in groups.values():
+    work = list(groups.values())
+    while work:
+        members = work.pop(0)
         group = [pieces[i] for i in members]
         if not any(_HAS_DIGIT.search(p.text) for p in group):
             continue
@@ -691,6 +693,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         text, ordered = _compose(group)
         reading = read_dimension(text)
         if reading is None:
+            if _column(group):  # numbers one under another that read as no dimension together: each alone
+                work[0:0] = [[i] for i in members]
             continue
         bbox = BBox.union_all(p.word.bbox for p in ordered)
         size = max(p.size for p in ordered)
@@ -712,6 +716,22 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, "ordinate", None, (unit, unit_source)))
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
+
+
+def _column(group: list[_Piece]) -> bool:
+    """Three or more pieces each on its own baseline, a line or more apart: a column of values (an ordinate
+    set, a chain of stacked dimensions), not one dimension with its deviations stacked beside it.
+
+    >>> def piece(base: float) -> _Piece:
+    ...     return _Piece(word=None, text="1.202", x0=0.0, x1=5.0, base=base, size=2.0, angle=0.0)  # type: ignore[arg-type]
+    >>> _column([piece(0.0), piece(2.4), piece(4.8)]), _column([piece(0.0), piece(2.4)]), _column([piece(0.0), piece(0.5), piece(2.4)])
+    (True, False, False)
+    """
+    if len(group) < MIN_COLUMN:
+        return False
+    bases = sorted(p.base for p in group)
+    size = max(p.size for p in group)
+    return all(b - a >= 0.8 * size for a, b in zip(bases[:-1], bases[1:], strict=True))
 
 
 def _dimension(sheet: SheetLike, reading: _Reading, text: str, ordered: list[_Piece], bbox: BBox, size: float, angle: float,
@@ -740,6 +760,8 @@ def _dimension(sheet: SheetLike, reading: _Reading, text: str, ordered: list[_Pi
 
 #: a reading accepted as a dimension candidate: reading, composed text, pieces in order, box, text size, angle
 _Found = tuple[_Reading, str, list[_Piece], BBox, float, float]
+#: a column of values (see :func:`_column`) holds at least this many
+MIN_COLUMN = 3
 #: an ordinate set: at least this many values, one of them the zero datum
 MIN_ORDINATES = 3
 
