@@ -324,3 +324,13 @@ def test_a_value_between_extension_lines_is_no_frame_compartment() -> None:
              (720, 80, 720, 160)]  # a far rule closing the wide band to the right
     sheet = make_sheet(text=[("9.05", 118, 125, 0, 8), ("NOTE 12", 600, 124, 0, 8)], lines=lines)
     assert "9.05" in [d.text for d in find_dimensions(sheet, LOOSE)]
+
+
+def test_a_two_line_hole_callout_reads_line_by_line_with_its_depth() -> None:
+    # 6X ⌀.129 ↧1.000 over ⌵ ⌀.225 X 100° (SolidWorks): the two diameters have as many decimals one under the
+    # other and linked as stacked limits, so neither line was read; the depth symbol joins its value
+    line1 = [("6X", 100, 300), ("⌀", 120, 300), (".129", 128, 300), ("↧", 155, 300), ("1.000", 165, 300)]
+    line2 = [("⌵", 100, 312), ("⌀", 114, 312), (".225", 122, 312), ("X", 150, 312), ("100°", 160, 312)]
+    dims = find_dimensions(make_sheet(text=[(t, x, y, 0, 10) for t, x, y in line1 + line2]), LOOSE)
+    got = sorted((d.text, d.nominal, d.count, d.suffix) for d in dims)
+    assert got == [("6× ⌀.129 ↧ 1.000", 0.129, 6, "↧ 1.000"), ("⌵⌀.225×100°", 0.225, 1, None)], got

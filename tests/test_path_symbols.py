@@ -135,3 +135,28 @@ def test_a_symbol_drawn_in_pieces_apart_reads_whole() -> None:
     assert recover("10", plus) == []  # the plus alone is no symbol
     far = line_path(2, [(102, 103), (106, 103)])  # a bar further than a third of the text size below it
     assert recover("10", plus + [far]) == []
+
+
+def _strokes(path_id: int, polylines: list[list[tuple[float, float]]]) -> Path:
+    """One stroked path of several open subpaths."""
+    from dataclasses import replace
+
+    from pdftract.geometry import BBox
+
+    parts = [line_path(path_id, pl) for pl in polylines]
+    return replace(parts[0], segments=tuple(s for p in parts for s in p.segments),
+                   bbox=BBox.from_points([q for pl in polylines for q in pl]))
+
+
+def test_hole_symbols_drawn_wider_than_a_font_draws_them_are_read() -> None:
+    # SolidWorks' depth symbol: a bar, a stem and an open V, 0.76 em square (a font's is half as wide), its
+    # tip a little under the baseline, as on the PSAS sheets (on the baseline it is just outside the allowance)
+    depth = _strokes(0, [[(101.0, 92.8), (108.6, 92.8)], [(104.8, 92.8), (104.8, 100.4)],
+                         [(102.0, 95.8), (104.8, 100.4)], [(107.6, 95.8), (104.8, 100.4)]])
+    assert recover("1.000", [depth]) == ["↧"]
+    # and its countersink: a V 1.5 em wide
+    sink = _strokes(0, [[(94.0, 92.4), (101.6, 100.0), (109.2, 92.4)]])
+    assert recover("10", [sink]) == ["⌵"]
+    # a frame symbol gets no such allowance: a capacitor's plate and lead 1.5 em wide beside a designator is no ⊥
+    plate = _strokes(0, [[(94.0, 99.0), (109.0, 99.0)], [(101.5, 91.0), (101.5, 99.0)]])
+    assert recover("39", [plate]) == []

@@ -162,7 +162,7 @@ class Dimension:
 
         return item_html(self)
 
-_PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD⌴⌵]|S⌀|SR|\d+\s*[xX×*])$")
+_PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD⌴⌵↧]|S⌀|SR|\d+\s*[xX×*])$")
 _COUNT = re.compile(r"^\d+$")
 _COUNT_LEAD = re.compile(r"^\d+\s*[xX×*]$")  # "4x", "3*" (a count written with an asterisk)
 _FRACTION = re.compile(r"^\d+/\d+\"?$")
@@ -171,7 +171,7 @@ _TIMES = re.compile(r"^[xX×]$")
 _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
-    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?)"
+    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?)"
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
@@ -693,8 +693,11 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         text, ordered = _compose(group)
         reading = read_dimension(text)
         if reading is None:
-            if _column(group):  # numbers one under another that read as no dimension together: each alone
-                work[0:0] = [[i] for i in members]
+            rows_ = _rows(group)
+            # lines one under another that read as no dimension together: each alone, when they are a column of
+            # values or every line reads as a dimension by its form alone (a two-line hole callout)
+            if len(rows_) >= MIN_COLUMN or (len(rows_) == 2 and all(_strong_row(group, row) for row in rows_)):
+                work[0:0] = [[members[k] for k in row] for row in rows_]
             continue
         bbox = BBox.union_all(p.word.bbox for p in ordered)
         size = max(p.size for p in ordered)
@@ -718,20 +721,36 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
     return tuple(out)
 
 
-def _column(group: list[_Piece]) -> bool:
-    """Three or more pieces each on its own baseline, a line or more apart: a column of values (an ordinate
-    set, a chain of stacked dimensions), not one dimension with its deviations stacked beside it.
+def _strong_row(group: list[_Piece], row: list[int]) -> bool:
+    """Whether the pieces ``row`` of ``group`` read as a dimension by their text form alone (a diameter, a
+    radius, an angle, a count, a tolerance or a fit: not a bare number)."""
+    reading = read_dimension(_compose([group[k] for k in row])[0])
+    return reading is not None and (reading.strong or reading.kind != "linear" or reading.count > 1)
+
+
+def _rows(group: list[_Piece]) -> list[list[int]]:
+    """The pieces of a group by text row (positions in ``group``, rows in order across), when every row stands
+    a line or more from the next: a column of values (an ordinate set, stacked values a line and a fifth
+    apart) or a callout of two lines (``6X ⌀.129 ↧1.000`` over ``⌵ ⌀.225 X 100°``), not one dimension with its
+    deviations stacked beside it. One row otherwise.
 
     >>> def piece(base: float) -> _Piece:
     ...     return _Piece(word=None, text="1.202", x0=0.0, x1=5.0, base=base, size=2.0, angle=0.0)  # type: ignore[arg-type]
-    >>> _column([piece(0.0), piece(2.4), piece(4.8)]), _column([piece(0.0), piece(2.4)]), _column([piece(0.0), piece(0.5), piece(2.4)])
-    (True, False, False)
+    >>> _rows([piece(0.0), piece(2.4), piece(4.8), piece(2.5)]), _rows([piece(0.0), piece(1.0), piece(2.4)])
+    ([[0], [1, 3], [2]], [[0, 1, 2]])
     """
-    if len(group) < MIN_COLUMN:
-        return False
-    bases = sorted(p.base for p in group)
     size = max(p.size for p in group)
-    return all(b - a >= 0.8 * size for a, b in zip(bases[:-1], bases[1:], strict=True))
+    order = sorted(range(len(group)), key=lambda k: (group[k].base, group[k].x0))
+    rows: list[list[int]] = [[order[0]]]
+    for a, b in zip(order[:-1], order[1:], strict=True):
+        gap = group[b].base - group[a].base
+        if gap >= ROW_PITCH * size:
+            rows.append([b])
+        elif gap <= ROW_SAME * size:
+            rows[-1].append(b)
+        else:
+            return [list(range(len(group)))]  # a piece between rows: a stacked deviation, kept whole
+    return [sorted(r, key=lambda k: group[k].x0) for r in rows]
 
 
 def _dimension(sheet: SheetLike, reading: _Reading, text: str, ordered: list[_Piece], bbox: BBox, size: float, angle: float,
@@ -760,8 +779,12 @@ def _dimension(sheet: SheetLike, reading: _Reading, text: str, ordered: list[_Pi
 
 #: a reading accepted as a dimension candidate: reading, composed text, pieces in order, box, text size, angle
 _Found = tuple[_Reading, str, list[_Piece], BBox, float, float]
-#: a column of values (see :func:`_column`) holds at least this many
+#: a column of values read value by value holds at least this many (two lines are read apart only when
+#: each reads as a dimension by its form)
 MIN_COLUMN = 3
+#: rows of a group read apart (:func:`_rows`) stand at least this many text sizes apart; pieces of one row
+#: within this many
+ROW_PITCH, ROW_SAME = 0.8, 0.3
 #: an ordinate set: at least this many values, one of them the zero datum
 MIN_ORDINATES = 3
 

@@ -43,8 +43,16 @@ PATH_GEOMETRY_WEIGHT = (0.25, 0.25, 0.7, 0.7)
 PATH_FONT = "paths"
 #: a group is a symbol candidate when its larger side is within these fractions of the neighbouring text size
 MIN_SIDE, MAX_SIDE = 0.35, 1.45
+#: a symbol of dimension text may be drawn up to this many text sizes (SolidWorks' countersink ``⌵`` is a
+#: wide V); any other symbol keeps to :data:`MAX_SIDE`
+MAX_SIDE_DIMENSION = 1.6
 #: and the gap to that text along the baseline is at most this many text sizes
 MAX_GAP = 1.6
+#: a drawn group's best template is taken up to this distance when it is this much closer than any other
+#: character's (:func:`_accepted`; the matcher's own limits are ``ACCEPT`` 0.5 and ``MARGIN`` 0.08)
+DISTINCT_ACCEPT, DISTINCT_MARGIN = 0.62, 0.16
+#: the symbols of dimension text and hole callouts (diameter, depth, countersink, counterbore, plus-minus, degree)
+DIMENSION_SYMBOLS = frozenset("⌀↧⌵⌴±°")
 #: pieces of one symbol drawn apart (the bar of a ±) lie at most this many text sizes above or below each other
 STACK_GAP = 0.35
 #: groups classified per page at most
@@ -115,7 +123,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     if not visible or not paths:
         return [], 0
     sizes = np.array([g.size for g in visible])
-    lo, hi = float(np.percentile(sizes, 5)) * MIN_SIDE, float(np.percentile(sizes, 95)) * MAX_SIDE
+    lo, hi = float(np.percentile(sizes, 5)) * MIN_SIDE, float(np.percentile(sizes, 95)) * MAX_SIDE_DIMENSION
     pb = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64)
     side = np.maximum(pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1])
     # a stroked rectangle is a box (a frame compartment, a basic dimension); a small filled one may be ⏤
@@ -137,7 +145,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     cand_idx = _rtree(cand_boxes)
     taken: set[int] = set()  # groups read as part of a stacked symbol
 
-    def _stacked(members: list[int], box: BBox, host: Glyph, baseline: float) -> tuple[list[int], BBox, list[Path], Match] | None:
+    def _stacked(members: list[int], box: BBox, host: Glyph, baseline: float) -> tuple[list[int], BBox, list[Path], Match, str] | None:
         """The group with the piece right above or below it (overlapping it across, within
         :data:`STACK_GAP` of the text size), when together they read as a symbol."""
         reach = STACK_GAP * host.size
@@ -163,9 +171,10 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             if match is None:
                 match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
                 cache[key] = match
-            if match.text in PATH_SYMBOLS and match.text not in _MODIFIERS:
+            text = _accepted(match)
+            if text is not None and text in PATH_SYMBOLS and text not in _MODIFIERS:
                 taken.add(other)
-                return both, union, member_paths, match
+                return both, union, member_paths, match, text
         return None
     # rounds: on a text line; on a line through a symbol drawn there (the ◎ before a drawn ⌀); then off any
     # line (between the rows of a composite frame), only for what found no line at all
@@ -203,15 +212,18 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
                 classified += 1
                 match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
                 cache[key] = match
-            if match.text is None or match.text not in PATH_SYMBOLS or (host.text in _DATUM_LETTERS and match.text not in _MODIFIERS):
+            text = _accepted(match)
+            if text is None or text not in PATH_SYMBOLS or (host.text in _DATUM_LETTERS and text not in _MODIFIERS):
                 # a symbol of pieces apart (the bar under the plus of a drawn ±, under the < of a ≤) reads whole
                 stacked = _stacked(members, box, host, baseline)
                 if stacked is None:
                     continue
-                members, box, member_paths, match = stacked
+                members, box, member_paths, match, text = stacked
+            if max(box.width, box.height) > MAX_SIDE * host.size and text not in DIMENSION_SYMBOLS:
+                continue
             first = member_paths[0]
             out.append(Glyph(
-                id=len(glyphs) + len(out), text=match.text, code=0, font=PATH_FONT, size=host.size, bbox=box,
+                id=len(glyphs) + len(out), text=text, code=0, font=PATH_FONT, size=host.size, bbox=box,
                 origin=_origin(host, box, baseline), direction=host.direction, upright=host.upright, mirrored=False,
                 matrix=host.matrix, advance=gside, fill_color=first.fill_color if first.fill else None,
                 stroke_color=first.stroke_color if first.stroke else None, render_mode=0 if first.fill else 1,
@@ -379,6 +391,23 @@ def _segment_meets_box(a: tuple[float, float], b: tuple[float, float], box: BBox
     return True
 
 
+def _accepted(match: Match) -> str | None:
+    """The symbol a drawn group reads as: the matcher's own answer, or, for a symbol of dimension text, its
+    best template when that is no further than :data:`DISTINCT_ACCEPT` and at least :data:`DISTINCT_MARGIN`
+    closer than any other character (a CAD program draws its hole symbols wider than a font does, yet like
+    nothing else; confidence stays what the distance says). Not for the characteristic symbols of a frame:
+    drawn arrows and arcs beside numbers are mostly linework (leaders on PCB drawings read as ``↗``).
+
+    >>> _accepted(Match(None, "↧", 0.42, "T", 0.23)), _accepted(Match(None, "↧", 0.42, "T", 0.36))
+    ('↧', None)
+    """
+    if match.text is not None:
+        return match.text
+    if match.best in DIMENSION_SYMBOLS and 1.0 - match.score <= DISTINCT_ACCEPT and match.score - match.runner_score >= DISTINCT_MARGIN:
+        return match.best
+    return None
+
+
 def _symbol_like(member_paths: list[Path]) -> bool:
     """A drawn shape, not a lone line (a leader, an underline, a wire) and not one filled triangle or
     quadrilateral (an arrowhead, a capacitor plate)."""
@@ -429,7 +458,7 @@ def _host(near: list[Glyph], box: BBox, off_line: bool, letters: bool = False) -
         corners = [_to_text_frame(g, x, y) for x, y in ((box.x0, box.top), (box.x1, box.top), (box.x0, box.bottom), (box.x1, box.bottom))]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         gap = max(0.0, min(xs) - g.advance, -max(xs))  # before or after the glyph along its baseline
-        if gap > MAX_GAP * g.size or max(max(xs) - min(xs), max(ys) - min(ys)) > MAX_SIDE * g.size:
+        if gap > MAX_GAP * g.size or max(max(xs) - min(xs), max(ys) - min(ys)) > MAX_SIDE_DIMENSION * g.size:
             continue
         # on the line: between a little below the baseline and a little above the cap height
         on_line = min(ys) >= -0.45 * g.size and max(ys) <= 1.2 * g.size
