@@ -157,8 +157,10 @@ def test_real_dimensions_and_callouts() -> None:
     expectations = [e for e in json.loads(accuracy.EXPECTATIONS.read_text(encoding="utf-8"))["expectations"]
                     if "dimensions" in e or "callouts" in e]
     scores = accuracy.score_real(expectations, CORPUS)
-    # measured: 36/36 zones, 26/26 non-pending kinds and texts, fits and duals right, 12/12 callouts, 4/4 thread designations
-    assert scores[("dimensions", "zone")].exact >= 34
+    # measured: 127/135 zones exact with 1 false (ordinate columns and two-line hole callouts read since; 112
+    # before), kinds and fits right, 12/12 callouts, 4/4 thread designations
+    assert scores[("dimensions", "zone")].exact >= 122
+    assert scores[("dimensions", "zone")].fp <= 2
     assert scores[("dimensions", "kind")].exact_rate >= 0.95
     assert scores[("dimensions", "fit")].exact_rate >= 0.95
     assert scores[("callouts", "expected")].tp >= 11
