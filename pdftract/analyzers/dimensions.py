@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from collections.abc import Sequence
 from typing import Any
@@ -682,9 +683,9 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
     out: list[Dimension] = []
     loose: list[_Found] = []  # plain numbers without geometry
     anchors: list[_Found] = []  # plain numbers with geometry
-    work = list(groups.values())
+    work = deque(groups.values())
     while work:
-        members = work.pop(0)
+        members = work.popleft()
         group = [pieces[i] for i in members]
         if not any(_HAS_DIGIT.search(p.text) for p in group):
             continue
@@ -697,7 +698,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             # lines one under another that read as no dimension together: each alone, when they are a column of
             # values or every line reads as a dimension by its form alone (a two-line hole callout)
             if len(rows_) >= MIN_COLUMN or (len(rows_) == 2 and all(_strong_row(group, row) for row in rows_)):
-                work[0:0] = [[members[k] for k in row] for row in rows_]
+                work.extendleft(reversed([[members[k] for k in row] for row in rows_]))
             continue
         bbox = BBox.union_all(p.word.bbox for p in ordered)
         size = max(p.size for p in ordered)
