@@ -145,6 +145,18 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     cand_idx = _rtree(cand_boxes)
     taken: set[int] = set()  # groups read as part of a stacked symbol
 
+    def _read(member_paths: list[Path], host: Glyph, baseline: float) -> Match:
+        """The group's match in its host's frame, classified once per shape and place (counted in the page's budget)."""
+        nonlocal classified
+        contours, strokes, key = _in_frame(member_paths, host)
+        key = (*key, round(baseline / max(host.size, 1e-6), 2))
+        match = cache.get(key)
+        if match is None:
+            classified += 1
+            match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
+            cache[key] = match
+        return match
+
     def _stacked(members: list[int], box: BBox, host: Glyph, baseline: float) -> tuple[list[int], BBox, list[Path], Match, str] | None:
         """The group with the piece right above or below it (overlapping it across, within
         :data:`STACK_GAP` of the text size), when together they read as a symbol."""
@@ -165,12 +177,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             member_paths = [paths[int(keep[k])] for k in both]
             if crossed.crosses(union, {p.id for p in member_paths}):
                 continue
-            contours, strokes, key = _in_frame(member_paths, host)
-            key = (*key, round(baseline / max(host.size, 1e-6), 2))
-            match = cache.get(key)
-            if match is None:
-                match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
-                cache[key] = match
+            match = _read(member_paths, host, baseline)
             text = _accepted(match)
             if text is not None and text in PATH_SYMBOLS and text not in _MODIFIERS:
                 taken.add(other)
@@ -205,13 +212,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             if classified >= MAX_CANDIDATES:
                 skipped += 1
                 continue
-            contours, strokes, key = _in_frame(member_paths, host)
-            key = (*key, round(baseline / max(host.size, 1e-6), 2))
-            match = cache.get(key)
-            if match is None:
-                classified += 1
-                match = classify(contours, em=host.size, baseline=baseline, strokes=strokes, geometry_weight=PATH_GEOMETRY_WEIGHT)
-                cache[key] = match
+            match = _read(member_paths, host, baseline)
             text = _accepted(match)
             if text is None or text not in PATH_SYMBOLS or (host.text in _DATUM_LETTERS and text not in _MODIFIERS):
                 # a symbol of pieces apart (the bar under the plus of a drawn ±, under the < of a ≤) reads whole
@@ -354,7 +355,8 @@ class _Crossings:
             got = self._segs[k] = (boxes, [(p.id, sg.points[0], sg.points[-1]) for sg in drawn])
         return got
 
-    def _meeting(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+    def segments_in(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+        """(path id, start, end) of every segment whose box meets ``box``, in page order."""
         b = self._boxes
         out: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
         for k in np.flatnonzero((b[:, 0] <= box.x1) & (b[:, 2] >= box.x0) & (b[:, 1] <= box.bottom) & (b[:, 3] >= box.top)).tolist():
@@ -363,13 +365,9 @@ class _Crossings:
             out.extend(segs[i] for i in np.flatnonzero(hit).tolist())
         return out
 
-    def segments_in(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
-        """(path id, start, end) of every segment whose box meets ``box``, in page order."""
-        return self._meeting(box)
-
     def crosses(self, box: BBox, own: set[int]) -> bool:
         inner = box.expand(-0.2 * box.width, -0.2 * box.height)
-        return any(pid not in own and _segment_meets_box(a, b, inner) for pid, a, b in self._meeting(inner))
+        return any(pid not in own and _segment_meets_box(a, b, inner) for pid, a, b in self.segments_in(inner))
 
 
 def _segment_meets_box(a: tuple[float, float], b: tuple[float, float], box: BBox) -> bool:
