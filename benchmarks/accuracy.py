@@ -52,6 +52,10 @@ EXPECTATIONS = Path(__file__).resolve().parent / "real_expectations.json"
 #: held out: 20 files of producers and templates not looked at while tuning, read by another reader
 REAL2 = ROOT.parent / "shared" / "corpus" / "real2"
 EXPECTATIONS2 = Path(__file__).resolve().parent / "real2_expectations.json"
+#: tuned on: public drawings fetched from GitHub whose licences keep them out of this repository (where each comes
+#: from: benchmarks/real3_sources.md); a copy is looked for beside the repository, and the part is skipped without it
+REAL3 = ROOT.parent / "extra" / "real3"
+EXPECTATIONS3 = Path(__file__).resolve().parent / "real3_expectations.json"
 #: sheets made by CAD tools, truth from the generating script's input: FreeCAD TechDraw
 #: (fixtures/cad/freecad/make_drawings.py) and ezdxf's drawing add-on (fixtures/cad/ezdxf/make_drawings.py)
 CAD = ROOT / "fixtures" / "cad" / "freecad"
@@ -365,6 +369,10 @@ def main(argv: list[str] | None = None) -> int:
             report[f"{key}_tuned"], report[f"{key}_held_out"] = run_cad(args.verbose, name, folder)
     if not args.no_real and REAL.is_dir() and EXPECTATIONS.exists():
         report["real"], _ = _run_part("real corpus (tuned on)", EXPECTATIONS, REAL, args.verbose, False)
+        if REAL3.is_dir() and EXPECTATIONS3.exists():
+            report["real3"], _ = _run_part("fetched corpus real3 (tuned on)", EXPECTATIONS3, REAL3, args.verbose, True)
+        else:
+            print(f"\nfetched corpus not scored: {REAL3} missing (benchmarks/real3_sources.md says how to fetch it)")
         if REAL2.is_dir() and EXPECTATIONS2.exists():
             report["held_out"], calib2 = _run_part("HELD OUT real2 corpus (producers and templates not looked at while tuning)",
                                                    EXPECTATIONS2, REAL2, False, True)  # held out: misses never printed

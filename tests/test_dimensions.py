@@ -336,3 +336,14 @@ def test_a_two_line_hole_callout_reads_line_by_line_with_its_depth() -> None:
     dims = find_dimensions(make_sheet(text=[(t, x, y, 0, 10) for t, x, y in line1 + line2]), LOOSE)
     got = sorted((d.text, d.nominal, d.count, d.suffix) for d in dims)
     assert got == [("6× ⌀.129 ↧ 1.000", 0.129, 6, "↧ 1.000"), ("⌵⌀.225×100°", 0.225, 1, None)], got
+
+
+def test_deviations_stacked_at_the_numbers_own_size_join_it() -> None:
+    # SolidWorks with a tolerance font scale of 1 sets "+0.2" over "0" right of "⌀3.8" at the nominal's size:
+    # the stack's lower piece on the nominal's baseline joins it, the upper one comes with it
+    dims = find_dimensions(make_sheet(text=[("⌀3.8", 100, 100, 0, 10), ("0", 128, 100, 0, 10), ("+0.2", 122, 89, 0, 10)]), LOOSE)
+    assert [(d.nominal, d.upper, d.lower) for d in dims] == [(3.8, 0.2, 0.0)], dims
+    # unsigned numbers a line apart at one size are no such stack: a lone "0" after a number stays apart
+    dims = find_dimensions(make_sheet(text=[("⌀3.8", 100, 100, 0, 10), ("0", 128, 100, 0, 10), ("12", 122, 89, 0, 10)]), LOOSE)
+    assert (3.8, 0.2, 0.0) not in [(d.nominal, d.upper, d.lower) for d in dims]
+    assert all(d.upper is None for d in dims if d.nominal == 3.8), dims

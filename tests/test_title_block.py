@@ -294,3 +294,34 @@ def test_a_label_with_one_character_left_unread_still_names_its_field() -> None:
     assert _match_texts(["SCA\ufffdE"]) == ("scale", 1, "")
     assert _match_texts(["RE\ufffd"]) is None  # too short to be sure
     assert _match_texts(["\ufffd\ufffdAWING", "NO"]) is None  # two characters unread
+
+
+def test_number_words_and_abbreviations_written_together_name_their_field() -> None:
+    """``part nr.``, ``Sheet number``, ``rev.nr.`` and ``REV NO`` are the labels ``PART NO``, ``SHEET``
+    and ``REV`` in other spellings; ``No.`` alone stays no label (a BOM's item column)."""
+    from pdftract.analyzers.title_block import _match_texts
+
+    assert _match_texts(["part", "nr.:"]) == ("part_number", 2, "")
+    assert _match_texts(["Sheet", "number:", "1", "of", "1"]) == ("sheet", 2, "")
+    assert _match_texts(["rev.nr.:"]) == ("revision", 1, "")
+    assert _match_texts(["REV", "NO", "B"]) == ("revision", 2, "")
+    assert _match_texts(["DWG.NO.", "123"]) == ("drawing_number", 1, "")
+    assert _match_texts(["made", "by:"]) == ("drawn_by", 2, "")
+    assert _match_texts(["No."]) is None and _match_texts(["U.S.", "Army"]) is None
+
+
+def test_a_name_label_over_a_large_value_is_the_title_and_a_size_in_parentheses_is_the_size() -> None:
+    """A ``name:`` label over a value printed larger than the labels names the part (a person's name in an
+    approval row stands at label size); ``(A4)`` at the end of the scale cell is the sheet size, though the
+    page's text line runs on into the next cell."""
+    rects = [(100, 100, 200, 130), (200, 100, 300, 130), (100, 130, 200, 145), (200, 130, 300, 145), (100, 145, 300, 160)]
+    text = [("name:", 102, 103, 0, 3), ("Ball Bearing 688-2RS", 110, 115, 0, 6), ("part nr.:", 202, 103, 0, 3),
+            ("1021-Z1P-A", 210, 115, 0, 6), ("Scale: 2:1", 102, 134, 0, 4), ("(A4)", 188, 134, 0, 4), ("Approved by: J. Doe", 202, 134, 0, 4),
+            ("rev.nr.: C", 102, 149, 0, 4)]
+    got = block(text, rects)
+    assert got["title"] == "Ball Bearing 688-2RS" and got["part_number"] == "1021-Z1P-A"
+    assert got["size"] == "A4" and got["scale"] == "2:1" and got["revision"] == "C"
+    assert [ln.text for ln in make_sheet(text=text, rects=rects).lines if "A4" in ln.text] == ["(A4) Approved by: J. Doe"]
+    # the same label over a value at label size (an approval row's person) is no title
+    small = [("name:", 102, 103, 0, 3), ("J. Doe", 110, 115, 0, 3)] + text[2:]
+    assert "title" not in block(small, rects) or block(small, rects)["title"] != "J. Doe"

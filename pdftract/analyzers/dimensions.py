@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import re
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Sequence
 from typing import Any
 
@@ -217,6 +217,7 @@ class _Piece:
     lead: bool = False
     follow: bool = False
     dev: bool = False
+    stacked: bool = False  # a deviation with a signed one over or under it at its own size (see _same_size_stacks)
 
 
 def _frame_axes(angle: float) -> tuple[float, float, float, float]:
@@ -279,6 +280,12 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             d = sm.base - big.base
             if -0.3 * big.size <= g <= s.stack_reach * big.size and -0.95 * big.size <= d <= 0.45 * big.size:
                 return True
+    # a stack of deviations at the number's own size (SolidWorks with a tolerance font scale of 1): the stack's
+    # piece on the number's baseline, right after it
+    for big, sm in ((a, b), (b, a)):
+        if sm.stacked and not big.stacked and _HAS_DIGIT.search(big.text) and abs(sm.size - big.size) <= 0.1 * big.size:
+            if -0.3 * big.size <= sm.x0 - big.x1 <= s.stack_reach * big.size and abs(sm.base - big.base) <= 0.3 * big.size:
+                return True
     # two deviations stacked over each other, left aligned or overlapping
     if a.dev and b.dev and 0.4 * size <= abs(db) <= 1.7 * size:
         ov = min(a.x1, b.x1) - max(a.x0, b.x0)
@@ -298,6 +305,25 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             if ov > 0 or (abs(up.x0 - down.x0) <= 1.5 * up.size and not lone):
                 return True
     return False
+
+
+def _same_size_stacks(pieces: list[_Piece], index: BoxIndex) -> set[int]:
+    """Deviations stacked a line apart at one size, one of them signed (``+0.2`` over ``0``, ``0`` over
+    ``-0,012``): the pieces of such stacks, which may then join the number they follow at its own size."""
+    out: set[int] = set()
+    for i, p in enumerate(pieces):
+        if not p.dev:
+            continue
+        for j in index.intersection(p.word.bbox.expand(2.0 * p.size)):
+            q = pieces[j]
+            if j <= i or not q.dev or abs((p.angle - q.angle + 180) % 360 - 180) > 2.0:
+                continue
+            size = max(p.size, q.size)
+            ov = min(p.x1, q.x1) - max(p.x0, q.x0)
+            if 0.8 * size <= abs(q.base - p.base) <= 1.3 * size and ov >= 0.4 * min(p.x1 - p.x0, q.x1 - q.x0) \
+                    and abs(p.size - q.size) <= 0.1 * size and (p.text[:1] in "+-−" or q.text[:1] in "+-−"):
+                out.update((i, j))
+    return out
 
 
 def _places(t: str) -> int:
@@ -660,6 +686,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         return ()
     piece_words = {p.word.id for p in pieces}
     index = BoxIndex((i, p.word.bbox.expand(2.0 * p.size)) for i, p in enumerate(pieces))
+    for i in _same_size_stacks(pieces, index):
+        pieces[i] = replace(pieces[i], stacked=True)
     rows: list[int] = []
     cols: list[int] = []
     for i, p in enumerate(pieces):

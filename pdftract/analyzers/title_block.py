@@ -41,7 +41,7 @@ from pdftract.analyzers.tables import Table
 from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 from pdftract.model.sheet import Sheet, SheetLike
-from pdftract.model.text import Word
+from pdftract.model.text import Line, Word
 from pdftract.jsonvalues import Box, bbox_out, r2
 from pdftract.registry import analyzer, output
 from pdftract.settings import Settings
@@ -58,7 +58,8 @@ LABELS: dict[str, tuple[str, ...]] = {
     "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE"),
     "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE"),
     "date": ("DATE", "DATUM", "DATE OF ISSUE", "AUSGABEDATUM"),
-    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:"),
+    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
+                 "MADE BY", "PREPARED BY"),
     "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT"),
     "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT"),
@@ -79,10 +80,24 @@ FIELD_ORDER = ("drawing_number", "title", "revision", "sheet_number", "sheet_cou
                "checked_by", "approved_by", "material", "finish", "weight", "part_number", "company", "projection", "units",
                "general_tolerance")
 
+#: words that say "number" after a label's first word (``PART NR``, ``SHEET NUMBER``, ``REV NO``): one form for all
+_NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "№", "#"})
+
+
+def _number_form(tokens: Sequence[str]) -> tuple[str, ...]:
+    """Label tokens with every number word after the first token written ``NO``."""
+    return tuple(tokens[:1]) + tuple("NO" if t in _NUMBER_WORDS else t for t in tokens[1:])
+
+
 _PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
-    [(tuple(p.split()), key) for key, ps in LABELS.items() for p in ps] + [(tuple(p.split()), "other") for p in OTHER_LABELS],
+    {(_number_form(p.split()), key): None
+     for key, ps in list(LABELS.items()) + [("other", OTHER_LABELS)] for p in ps}.keys(),
     key=lambda t: -len(t[0]),
 )
+_PHRASES += [((phrase[0], "NO"), key) for phrase, key in list(_PHRASES)
+             if len(phrase) == 1 and key in ("revision", "sheet") and phrase[0] != "ID" and ((phrase[0], "NO"), key) not in _PHRASES]
+_PHRASES.sort(key=lambda t: -len(t[0]))  # the generic "<label> NO" (``REV NR`` is the revision as ``REV`` is), longest first
+_DOTTED = re.compile(r"^([^\W\d_]{1,12}\.)([^\W\d_]{1,12}\.?:?)$")
 _SHEET_OF = re.compile(r"(\d+)\s*(?:OF|0F|VON|DE|/|of:?|Of|von)\s*(\d+)", re.IGNORECASE)
 _SHEET_ONE = re.compile(r"^\s*(?:NO\.?\s*)?(\d+)\s*$")
 
@@ -199,21 +214,29 @@ def _match_label(words: Sequence[Word]) -> tuple[str, int, str] | None:
 
 def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     tokens: list[str] = []
+    owner: list[int] = []  # the word each token comes from (``rev.nr.:`` is two tokens of one word)
     split_rest = ""
     for i, text in enumerate(texts[:5]):
         if ":" in text[:-1] and not re.match(r"^\d", text):  # "Sheet:1", "Title:FMU" -> label and value
             head, _, tail = text.partition(":")
             tokens.append(_norm_token(head))
+            owner.append(i)
             if i == 0:
                 split_rest = tail
             break
+        if m := _DOTTED.match(text):  # abbreviations written together: "rev.nr.:", "DWG.NO."
+            tokens.extend(_norm_token(part) for part in m.groups())
+            owner.extend((i, i))
+            continue
         tokens.append(_norm_token(text))
+        owner.append(i)
+    tokens = list(_number_form(tokens))
     for phrase, key in _PHRASES:
         n = len(phrase)
-        if tuple(tokens[:n]) == phrase:
+        if tuple(tokens[:n]) == phrase and (n == len(tokens) or owner[n] != owner[n - 1]):
             if split_rest and n != 1:
                 continue
-            return key, n, split_rest if n == 1 else ""
+            return key, owner[n - 1] + 1, split_rest if n == 1 else ""
     # a label one of whose characters could not be read (drawn text, U+FFFD): the labels it can only be, when
     # they name one field and at least four of its characters were read (``DRAWING N�.``)
     if split_rest or REPLACEMENT_CHARACTER not in "".join(tokens):
@@ -663,12 +686,19 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                                 c.label_box.top, c.label_box.x0))
     fields: dict[str, Field] = {}
     other: dict[str, Field] = {}
+    named_title: Field | None = None
     for c in cluster:
         if not c.value or _PLACEHOLDER.match(c.value):
             continue  # an empty cell, or one holding only a dash ("--": nothing to say)
         vbox = box_from_frame(direction, c.value_box or c.area)
         lbox = box_from_frame(direction, c.label_box)
         if c.key == "other":
+            if _norm_token(c.label.split()[0]) == "NAME" and len(c.label.split()) == 1 and c.value_box is not None \
+                    and c.value_box.height >= _NAMED_TITLE * c.label_box.height and sum(ch.isalpha() for ch in c.value) >= 3:
+                # "name:" over a value printed larger than the labels names the part, not a person (a person's
+                # name stands at label size in its approval row): the title, unless a labelled title comes
+                named_title = named_title or Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
+                continue
             other.setdefault(c.label, Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
             continue
         if c.key == "sheet":
@@ -688,6 +718,11 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                              Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
             continue
         fields[c.key] = Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
+    if named_title is not None:
+        if "title" in fields:
+            other.setdefault(named_title.label, named_title)
+        else:
+            fields["title"] = named_title
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
     if tentative and len(fields) < 3:
@@ -711,7 +746,9 @@ _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,
                      r"[A-Z0-9][A-Z0-9.\-/_]{3,}[A-Z0-9]$")  # no decimal, no date, no month/year ("4/2020"), no cut end ("6.04.")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
-_SIZE = re.compile(r"^(?:A[0-4]|ANSI [A-E]|[Аа][0-4])$")
+_SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
+#: a value printed this many times the labels' height under a ``name`` label is a part's name
+_NAMED_TITLE = 1.2
 
 
 _COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限")
@@ -826,9 +863,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 used.add(hash((round(b.x0), round(b.top))))
     layout = sheet.layout
     lines = []
-    for ln in layout.lines:
-        if ln.invisible or round(ln.direction) % 360 != direction:
-            continue
+    for ln in _cell_pieces(sheet, direction, layout.lines):
         fb = box_to_frame(direction, ln.bbox)
         if not reach.contains_point(fb.center) or any(b.contains_point(ln.bbox.center) for b in blocked):
             continue
@@ -850,8 +885,8 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("drawing_number", ln, fb)
         elif "date" not in fields and _DATE.match(ln.text) and area.contains_point(fb.center):
             put("date", ln, fb)
-        elif "size" not in fields and _SIZE.match(ln.text) and area.contains_point(fb.center):
-            put("size", ln, fb)
+        elif "size" not in fields and (m := _SIZE.match(ln.text)) and area.contains_point(fb.center):
+            put("size", ln, fb, m.group("size"))
         elif "units" not in fields and (m := _UNITS_SENTENCE.search(ln.text)) and area.contains_point(fb.center):
             put("units", ln, fb, m.group(1))
         elif "projection" not in fields and _PROJECTION.match(ln.text.strip()) and area.contains_point(fb.center):
@@ -894,6 +929,31 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             ln, fb, how = found
             box = box_from_frame(direction, fb)
             fields["company"] = Field(value=ln.text, label="", bbox=box, label_bbox=box, evidence=how)
+
+
+def _cell_pieces(sheet: SheetLike, direction: int, lines: Sequence[Line]) -> list[Line]:
+    """The visible lines of one direction, each cut where a vertical rule stands between two of its words: text
+    in two ruled cells is two values (``(A4)`` at the end of the scale cell is no part of ``Approved by: ****``
+    the line runs on into). A cut line's pieces get new negative ids."""
+    rules = rules_for(sheet, direction)
+    out: list[Line] = []
+    for ln in lines:
+        if ln.invisible or round(ln.direction) % 360 != direction:
+            continue
+        if len(ln.word_ids) < 2 or not len(rules.v):
+            out.append(ln)
+            continue
+        items = sorted(((w, box_to_frame(direction, w.bbox)) for w in map(sheet.word, ln.word_ids)), key=lambda wb: wb[1].x0)
+        segs = _segments(rules, items)
+        if len(segs) == 1:
+            out.append(ln)
+            continue
+        for k, seg in enumerate(segs):
+            ws = [w for w, _b in seg]
+            out.append(Line(id=-(ln.id * 64 + k + 1), text=" ".join(w.text for w in ws), word_ids=tuple(w.id for w in ws),
+                            glyph_ids=tuple(g for w in ws for g in w.glyph_ids), bbox=BBox.union_all(w.bbox for w in ws),
+                            direction=ln.direction, size=max(w.size for w in ws), invisible=False))
+    return out
 
 
 #: a material by the form of its designation (EN 10027 steel names ``S235JR``, ``C45E``, ``42CrMo4``,
