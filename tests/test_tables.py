@@ -220,3 +220,30 @@ def test_a_parts_list_whose_counts_carry_units_is_read_by_its_quantity_header() 
     assert [list(r) for r in t.rows] == rows
     # the same grid whose first column does not count its rows: no table
     assert _change_block(["o.", "ame", "odel", "Qty."], [["7", "Terminal", "x", "2PCS"], ["9", "Wire", "y", "1m"]]) == []
+
+
+def test_a_full_grid_of_values_under_a_title_band_is_an_other_table() -> None:
+    # a general-tolerance table: a title cell across the grid, then ranges and their tolerances
+    widths = [40.0, 30.0]
+    rows = [["0.5 to 3", "±0.1"], ["3 to 6", "±0.1"], ["6 to 30", "±0.2"], ["30 to 120", "±0.3"]]
+    rects = [(100, 90, 170, 100)] + grid(100, 100, widths, len(rows))
+    text = [("Tolerances ISO 2768-m", 102, 97, 0.0, 5.0)] + cell_text(rows, 100, 100, widths)
+    (t,) = find_tables(make_sheet(text=text, rects=rects), TableSettings())
+    assert (t.kind, t.header, [list(r) for r in t.rows]) == (TableKind.OTHER, ("Tolerances ISO 2768-m",), rows)
+    assert t.confidence < 0.7  # no header word says what it is
+    # without the title band: the same rows, no header
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, widths), rects=grid(100, 100, widths, len(rows))), TableSettings())
+    assert t.header == () and len(t.rows) == 4
+    # cells of labels with their values (a form, a title block) or of words only are no such table
+    form = [["Scale: 2:1", "A4"], ["Date: 2014", "x"], ["Sheet: 1", "y"]]
+    assert find_tables(make_sheet(text=cell_text(form, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings()) == ()
+    words = [["red", "wire"], ["blue", "wire"], ["green", "wire"]]
+    assert find_tables(make_sheet(text=cell_text(words, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings()) == ()
+    labels = [["DWG NO", "4711"], ["REV", "B"], ["SCALE", "1 2"]]
+    assert find_tables(make_sheet(text=cell_text(labels, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings()) == ()
+    # a header row of words over rows of numbers is the header; three data rows at least
+    head = [["Range", "Tolerance"]]
+    (t,) = find_tables(make_sheet(text=cell_text(head + rows, 100, 100, widths), rects=grid(100, 100, widths, 5)), TableSettings())
+    assert t.header == ("Range", "Tolerance") and len(t.rows) == 4 and t.columns == ("range", "tolerance")
+    two = head + rows[:2]
+    assert find_tables(make_sheet(text=cell_text(two, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings()) == ()

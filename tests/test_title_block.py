@@ -325,3 +325,26 @@ def test_a_name_label_over_a_large_value_is_the_title_and_a_size_in_parentheses_
     # the same label over a value at label size (an approval row's person) is no title
     small = [("name:", 102, 103, 0, 3), ("J. Doe", 110, 115, 0, 3)] + text[2:]
     assert "title" not in block(small, rects) or block(small, rects)["title"] != "J. Doe"
+
+
+def test_two_label_columns_whose_rows_line_up_are_one_block_without_rules() -> None:
+    """A block whose rules are filled outlines (no cells to read) falls apart into label columns far apart;
+    columns whose label rows line up are still one block. Columns that do not line up stay apart."""
+    left = [("name:", 100, 100, 0, 4), ("Slider Block Spring", 110, 110, 0, 7), ("material:", 100, 130, 0, 4),
+            ("TO710L", 110, 140, 0, 7), ("date:", 100, 160, 0, 4), ("2/16/2014", 110, 170, 0, 6)]
+    right = [("part nr.:", 230, 100, 0, 4), ("1168-B2P-B", 240, 110, 0, 7), ("weight:", 230, 130, 0, 4),
+             ("12 g", 240, 140, 0, 7), ("made by:", 230, 160, 0, 4), ("J. Doe", 270, 160, 0, 4),
+             ("document number:", 230, 175, 0, 4), ("B1168-B2P-B", 240, 185, 0, 6)]
+    assert len(make_sheet(text=left + right).lines) == len(left + right)  # no line runs from one column into the other
+    got = block(left + right, [])
+    assert got["title"] == "Slider Block Spring" and got["material"] == "TO710L" and got["date"] == "2/16/2014"
+    assert got["part_number"] == "1168-B2P-B" and got["drawing_number"] == "B1168-B2P-B"
+    # the same left column moved a line and a half down: its rows meet none of the right column's
+    from pdftract.analyzers.title_block import _candidates, _clusters, _frame_words, _merge_near
+
+    def groups(text: list[tuple[str, float, float, float, float]]) -> int:
+        sheet = make_sheet(text=text)
+        return len(_merge_near(_clusters(_candidates(sheet, 0, _frame_words(sheet), []), 3.0)))
+
+    assert groups(left + right) == 1
+    assert groups([(t, x, y + 15, a, s) for t, x, y, a, s in left] + right) == 2

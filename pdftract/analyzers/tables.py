@@ -246,8 +246,6 @@ def _direction_of(w: Word) -> int | None:
 def find_tables(sheet: SheetLike, settings: TableSettings) -> tuple[Table, ...]:
     words = _words_for(sheet)
     seeds = [w for w in words if header_key(w.text) is not None or normalise_header(w.text) in ("PART", "ITEM", "DWG")]
-    if not seeds:
-        return ()
     tables: list[Table] = []
     directions = sorted({d for w in seeds if (d := _direction_of(w)) is not None})
     for direction in directions:
@@ -263,8 +261,152 @@ def find_tables(sheet: SheetLike, settings: TableSettings) -> tuple[Table, ...]:
             t = _table_from_seed(frame, wb, settings, seen)
             if t is not None:
                 tables.append(t)
+    tables.extend(_other_grids(sheet, words, settings, [t.bbox for t in tables]))
     tables.sort(key=lambda t: (t.bbox.top, t.bbox.x0))
     return tuple(tables)
+
+
+#: an unlabelled grid is reported with this many data rows at least (fewer: a form's boxes, a frame's zones)
+MIN_GRID_ROWS = 3
+#: confidence of a grid read without a header that says what it is
+GRID_CONFIDENCE = 0.6
+
+
+def _other_grids(sheet: SheetLike, words: list[Word], s: TableSettings, taken: list[BBox]) -> list[Table]:
+    """Ruled grids whose header names no known column (a general-tolerance table, a motor's data sheet): kept
+    as ``other`` tables when they are a full lattice (every row cut by the same column rules, two columns or
+    more, :data:`MIN_GRID_ROWS` rows or more) whose cells hold one or two lines of text and no label of a
+    title block (no ``Label:`` cells, no title-block label words). A title band over the grid, one cell across
+    its width, is its header. Partial: grids with merged data cells, or whose header band has columns of its
+    own, are not reported unless their header names them (those are :func:`find_tables`'s)."""
+    out: list[Table] = []
+    for direction in sorted({d for w in words if (d := _direction_of(w)) is not None}):
+        rules = rules_for(sheet, direction)
+        if len(rules.h) == 0 or len(rules.v) == 0:
+            continue
+        frame_words = [(w, box_to_frame(direction, w.bbox)) for w in words if _direction_of(w) == direction]
+        frame = _Frame(direction, rules, frame_words)
+        done = [box_to_frame(direction, b) for b in taken]
+        for _w, wb in frame_words:
+            if any(b.contains_point(wb.center) for b in done):
+                continue
+            t = _grid_from_seed(frame, wb, s)
+            if t is None:
+                done.append(BBox.from_points([(wb.x0, wb.top), (wb.x1, wb.bottom)]))
+                continue
+            done.append(box_to_frame(direction, t.bbox))
+            out.append(t)
+    return out
+
+
+def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None:
+    from pdftract.analyzers.title_block import _match_texts  # the title block reads tables: imported late
+
+    rules = frame.rules
+    cell = _cell_around(rules, seed, s)
+    if cell is None:
+        return None
+    x0, top, x1, bottom = cell
+    top_edges = rules.h_near(top - s.snap, top + s.snap, x0, x1, 0.5 * (x1 - x0))
+    bot_edges = rules.h_near(bottom - s.snap, bottom + s.snap, x0, x1, 0.5 * (x1 - x0))
+    if len(top_edges) == 0 or len(bot_edges) == 0:
+        return None
+    left = max(float(top_edges[:, 1].min()), float(bot_edges[:, 1].min()))
+    right = min(float(top_edges[:, 2].max()), float(bot_edges[:, 2].max()))
+    xs = _band_columns(rules, top, bottom, left, right, s)
+    if len(xs) < 3:
+        return None
+    x_left, x_right = xs[0], xs[-1]
+    pitch = bottom - top
+
+    def columns(b_top: float, b_bottom: float) -> list[float]:
+        # within the grid's own edges: a frame line just outside it (a table in the frame's corner) is no column
+        return _band_columns(rules, b_top, b_bottom, x_left, x_right, s)  # it reaches a snap past them
+
+    def same(b_top: float, b_bottom: float) -> bool:
+        if not 0.5 * pitch <= b_bottom - b_top <= 2.0 * pitch:
+            return False
+        cols = columns(b_top, b_bottom)
+        return len(cols) == len(xs) and all(abs(c - x) <= 2 * s.snap for c, x in zip(cols, xs, strict=True)) \
+            and rules.h_cover(b_top, x_left, x_right, s.snap) >= 0.9 and rules.h_cover(b_bottom, x_left, x_right, s.snap) >= 0.9
+
+    def next_rule(y: float, downward: bool) -> float | None:
+        span = x_right - x_left
+        if downward:
+            cand = rules.h_near(y + 0.5, 1e9, x_left, x_right, 0.9 * span)
+            return float(cand[:, 0].min()) if len(cand) else None
+        cand = rules.h_near(-1e9, y - 0.5, x_left, x_right, 0.9 * span)
+        return float(cand[:, 0].max()) if len(cand) else None
+
+    if not same(top, bottom):
+        return None
+    bands = [(top, bottom)]
+    while (ny := next_rule(bands[-1][1], True)) is not None and same(bands[-1][1], ny):
+        bands.append((bands[-1][1], ny))
+    while (ny := next_rule(bands[0][0], False)) is not None and same(ny, bands[0][0]):
+        bands.insert(0, (ny, bands[0][0]))
+    # a title band over the grid: one cell across its whole width
+    header: tuple[str, ...] = ()
+    bands_all = list(bands)
+    ny = next_rule(bands[0][0], False)
+    if ny is not None and 0.5 * pitch <= bands[0][0] - ny <= 2.5 * pitch:
+        cols = columns(ny, bands[0][0])
+        if len(cols) == 2 and abs(cols[0] - x_left) <= 2 * s.snap and abs(cols[1] - x_right) <= 2 * s.snap:
+            text, _ids, nlines = _cell_text(frame, (x_left, ny, x_right, bands[0][0]))
+            if text and nlines <= 2:
+                header = (text,)
+                bands_all.insert(0, (ny, bands[0][0]))
+    rows: list[tuple[str, ...]] = []
+    cells: list[Cell] = []
+    filled = total = 0
+    texts = [[_cell_text(frame, (xs[c], b_top, xs[c + 1], b_bottom))[0] for c in range(len(xs) - 1)] for b_top, b_bottom in bands]
+    header_at = "top"
+    if not header and len(bands) >= 2:
+        # a header row of its own columns: words only, over (or under: ISO) rows that hold numbers
+        def wordy(row: list[str]) -> bool:
+            return all(t and not any(ch.isdigit() for ch in t) for t in row)
+
+        def numeric(rows_: list[list[str]]) -> bool:
+            return sum(any(any(ch.isdigit() for ch in t) for t in row) for row in rows_) >= 0.5 * len(rows_)
+
+        for at, k in (("top", 0), ("bottom", len(bands) - 1)):
+            rest = texts[:k] + texts[k + 1:]
+            if wordy(texts[k]) and not any(wordy(row) for row in rest) and numeric(rest):
+                header, header_at = tuple(texts[k]), at
+                cells.extend(Cell(row=-1, col=c, rowspan=1, colspan=1, text=t, word_ids=(),
+                                  bbox=box_from_frame(frame.direction, BBox(xs[c], bands[k][0], xs[c + 1], bands[k][1])))
+                             for c, t in enumerate(texts[k]))
+                bands = bands[:k] + bands[k + 1:]
+                break
+    if header_at == "bottom":
+        bands = bands[::-1]  # rows counted away from the header, as the other tables'
+    for r, (b_top, b_bottom) in enumerate(bands):
+        row = []
+        for c in range(len(xs) - 1):
+            text, ids, nlines = _cell_text(frame, (xs[c], b_top, xs[c + 1], b_bottom))
+            if nlines > 2 or (text and (":" in text.rstrip(":")[:-1] or text.rstrip().endswith(":"))):
+                return None  # a paragraph, or a label with its value: a form or a title block, no table
+            if text and _match_texts(text.split()) is not None:
+                return None
+            total += 1
+            filled += bool(text)
+            row.append(text)
+            cells.append(Cell(row=r, col=c, rowspan=1, colspan=1, text=text, word_ids=ids,
+                              bbox=box_from_frame(frame.direction, BBox(xs[c], b_top, xs[c + 1], b_bottom))))
+        rows.append(tuple(row))
+    if len(rows) < MIN_GRID_ROWS or filled < 0.8 * total or not any(any(ch.isdigit() for ch in t) for row in rows for t in row):
+        return None
+    if header and header_at == "top" and len(header) == 1 and len(xs) > 2:
+        cells.insert(0, Cell(row=-1, col=0, rowspan=1, colspan=len(xs) - 1, text=header[0], word_ids=(),
+                             bbox=box_from_frame(frame.direction, BBox(x_left, bands_all[0][0], x_right, bands_all[0][1]))))
+    columns = tuple(f"col{i + 1}" for i in range(len(xs) - 1))
+    if len(header) == len(xs) - 1:
+        columns = tuple(_resolve(header_key(h), TableKind.OTHER, h) for h in header)
+    box = BBox(x_left, bands_all[0][0], x_right, bands_all[-1][1])
+    return Table(kind=TableKind.OTHER, bbox=box_from_frame(frame.direction, box), header=header,
+                 columns=columns, rows=tuple(rows), header_at=header_at,
+                 direction=frame.direction, cells=tuple(cells), confidence=GRID_CONFIDENCE,
+                 debug={"columns_x": xs, "bands": bands_all, "frame": frame.direction, "grid": True})
 
 
 def _cell_around(rules: Rules, box: BBox, s: TableSettings) -> tuple[float, float, float, float] | None:

@@ -538,10 +538,22 @@ def _clusters(cands: list[_Candidate], touch: float) -> list[list[_Candidate]]:
     return list(groups.values())
 
 
+def _rows_shared(a: list[_Candidate], b: list[_Candidate], h: float) -> int:
+    """Label rows two groups share: labels of one on the other's label lines (within a third of a label height)."""
+    tops = sorted({round(c.label_box.top / (h / 3.0)) for c in b})
+    return sum(1 for t in {round(c.label_box.top / (h / 3.0)) for c in a} if any(abs(t - u) <= 1 for u in tops))
+
+
 def _merge_near(groups: list[list[_Candidate]]) -> list[list[_Candidate]]:
-    """Join groups lying within four label heights of each other: cells without labels can split a block."""
+    """Join groups lying within four label heights of each other: cells without labels can split a block. Then
+    two columns of labels whose rows line up (two rows or more, within :data:`ALIGNED_REACH` label heights side
+    by side) are one block too, ruled or not (a block whose rules are filled outlines has no cells to join them)."""
+    return _join_groups(_join_groups(groups, aligned=False), aligned=True)
+
+
+def _join_groups(groups: list[list[_Candidate]], aligned: bool) -> list[list[_Candidate]]:
     boxes = [BBox.union_all(c.area for c in g) for g in groups]
-    reach = [4.0 * sorted(c.label_box.height for c in g)[len(g) // 2] for g in groups]
+    heights = [sorted(c.label_box.height for c in g)[len(g) // 2] for g in groups]
     parent = list(range(len(groups)))
 
     def find(a: int) -> int:
@@ -554,7 +566,13 @@ def _merge_near(groups: list[list[_Candidate]]) -> list[list[_Candidate]]:
         for j in range(i + 1, len(groups)):
             gap_x = max(0.0, max(boxes[i].x0, boxes[j].x0) - min(boxes[i].x1, boxes[j].x1))
             gap_y = max(0.0, max(boxes[i].top, boxes[j].top) - min(boxes[i].bottom, boxes[j].bottom))
-            if max(gap_x, gap_y) <= min(reach[i], reach[j]):
+            h = min(heights[i], heights[j])
+            if aligned:
+                join = gap_y == 0.0 and gap_x <= ALIGNED_REACH * h and min(len(groups[i]), len(groups[j])) >= 2 \
+                    and abs(heights[i] - heights[j]) <= 0.25 * h and _rows_shared(groups[i], groups[j], h) >= 2
+            else:
+                join = max(gap_x, gap_y) <= 4.0 * h
+            if join:
                 ri, rj = find(i), find(j)
                 if ri != rj:
                     parent[max(ri, rj)] = min(ri, rj)
@@ -562,6 +580,10 @@ def _merge_near(groups: list[list[_Candidate]]) -> list[list[_Candidate]]:
     for i, g in enumerate(groups):
         merged.setdefault(find(i), []).extend(g)
     return list(merged.values())
+
+
+#: label columns of one block stand at most this many label heights apart (see _merge_near)
+ALIGNED_REACH = 12.0
 
 
 def parse_sheet(value: str) -> tuple[str | None, str | None]:

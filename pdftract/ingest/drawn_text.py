@@ -80,6 +80,8 @@ from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, Unicod
 SHAPES_PER_CHAR = 10.0
 #: fewer glyph-sized shapes than this never count as drawn text
 MIN_SHAPES = 200
+#: curved filled glyph-sized shapes outside the text layer from which a page with text has outlined text too
+MIXED_MIN = 40
 #: longest side of a glyph-sized shape, in points (for counting)
 GLYPH_MIN, GLYPH_MAX = 0.8, 20.0
 #: segments of large paths looked into at most when counting
@@ -252,6 +254,50 @@ def glyph_sized_shapes(paths: Sequence[Path], stop_at: int | None = None) -> int
         if scanned >= SCAN_BUDGET:
             return n + found + int(found * (total - scanned) / scanned)
     return n + found
+
+
+def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list[Path]:
+    """On a page with a text layer, the text some of it draws as filled outlines (a template whose labels a
+    graphics program turned into outlines, values left as text): the fill-only glyph-sized paths no visible
+    character covers, when at least :data:`MIXED_MIN` of them have curves (letters; CAD geometry is stroked,
+    and its filled arrowheads are straight). Empty otherwise."""
+    boxes = path_boxes(paths)
+    if not len(boxes):
+        return []
+    # a character, or a word or line of them in one path: glyph-sized across, however long when it has curves
+    # (a rule drawn as a filled bar is straight)
+    across = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    glyph = (along >= ATOM_MIN) & (along <= GLYPH_MAX)  # a character or a piece of one (a full stop, an i's dot)
+    line = (across >= GLYPH_MIN) & (across <= GLYPH_MAX) & (along > GLYPH_MAX)
+    pick = [i for i in np.flatnonzero(glyph | line).tolist() if paths[i].fill and not paths[i].stroke
+            and (glyph[i] or any(seg.kind == "curve" for seg in paths[i].segments))]
+    if not pick:
+        return []
+    visible = [g for g in glyphs if not g.invisible and g.text.strip()]
+    if visible:
+        index = BoxIndex((k, g.bbox) for k, g in enumerate(visible))
+        centre = [paths[i].bbox.center for i in pick]
+        pick = [i for i, (cx, cy) in zip(pick, centre, strict=True) if not index.intersection(BBox(cx, cy, cx, cy))]
+    # letters: subpaths with curves (CAD geometry is stroked, its filled arrowheads straight); a round dot
+    # (a schematic's junction) is no letter, though it is passed on (an outlined text's full stop)
+    curved = 0
+    for i in pick:
+        segs = paths[i].segments
+        if any(seg.kind == "curve" for seg in segs) and not _round_dot(paths[i]):
+            curved += max(1, sum(1 for seg in segs if seg.kind == "move"))
+        if curved >= MIXED_MIN:
+            return [paths[i] for i in pick]
+    return []
+
+
+def _round_dot(p: Path) -> bool:
+    """One closed subpath of curves only, about as wide as high: a filled circle or ellipse."""
+    kinds = [seg.kind for seg in p.segments]
+    drawn = [k for k in kinds if k not in ("move", "close")]
+    b = p.bbox
+    return kinds.count("move") <= 1 and bool(drawn) and all(k == "curve" for k in drawn) and len(drawn) <= 8 \
+        and 0.75 * b.height <= b.width <= 1.33 * b.height
 
 
 def text_looks_drawn(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[bool, int, int]:
@@ -1312,7 +1358,7 @@ class DrawnText:
     """The result of :func:`recover_drawn_text`."""
 
     glyphs: list[Glyph]
-    text_paths: frozenset[int]
+    text_paths: frozenset[int]  # ids of the paths all of whose subpaths became text
     hidden: int = 0  # characters taken from the hidden layer
     outline: int = 0  # characters read from filled outlines
     stroke: int = 0  # characters read from strokes
@@ -1356,7 +1402,10 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     if not paths:
         return DrawnText([], frozenset())
     if not force and not text_looks_drawn(glyphs, paths)[0]:
-        return DrawnText([], frozenset())
+        outlined = outlined_beside_text(glyphs, paths)
+        if not outlined:
+            return DrawnText([], frozenset())
+        paths = outlined
     atoms = _collect(paths)
     result = DrawnText([], frozenset(), dropped=atoms.dropped)
     comps = _components(atoms)
@@ -1446,7 +1495,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     enough = bool(result.hidden) and result.hidden >= HIDDEN_ENOUGH * (result.hidden + hidden_unmatched)
     if enough and not pending:
         result.glyphs = out
-        result.text_paths = _text_paths(consumed_atoms, atoms)
+        result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms))
         return result
     # one pen per component (the components are joined only within one): its ink and its widest half pen
     pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]))
@@ -1590,7 +1639,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         out = _confirmed_hidden(pending, out, result)
     result.why = {k: n for k, n in result.why.items() if n}
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
-    result.text_paths = _text_paths(consumed_atoms, atoms)
+    result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms))
     return result
 
 
