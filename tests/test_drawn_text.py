@@ -106,8 +106,9 @@ def test_switched_off() -> None:
     assert not sheet.glyphs and not any(p.text_shape for p in sheet.paths)
 
 
-def _with_hidden_layer(pdf: Path, lines: list[tuple[str, float, float, float]]) -> bytes:
-    """The fixture with an invisible (3 Tr) Helvetica text layer added: (text, x, y, size) in PDF points."""
+def _with_hidden_layer(pdf: Path, lines: list[tuple[str, float, float, float]], visible: bool = False) -> bytes:
+    """The fixture with an invisible (3 Tr) Helvetica text layer added, or a visible one: (text, x, y, size) in
+    PDF points."""
     with pikepdf.open(pdf) as doc:
         page = doc.pages[0]
         font = doc.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
@@ -117,7 +118,8 @@ def _with_hidden_layer(pdf: Path, lines: list[tuple[str, float, float, float]]) 
         fonts["/Hid"] = font
         resources["/Font"] = fonts
         page.obj["/Resources"] = resources
-        ops = b"".join(b"BT 3 Tr /Hid %.2f Tf %.2f %.2f Td (%s) Tj ET\n" % (size, x, y, text.encode("latin-1"))
+        mode = b"0 Tr" if visible else b"3 Tr"
+        ops = b"".join(b"BT %s /Hid %.2f Tf %.2f %.2f Td (%s) Tj ET\n" % (mode, size, x, y, text.encode("latin-1"))
                        for text, x, y, size in lines)
         page.contents_add(doc.make_stream(ops), prepend=False)
         out = io.BytesIO()
@@ -434,25 +436,6 @@ def test_a_shape_the_page_taught_settles_as_taught() -> None:
     assert dt._settle([taught], [(0.0, 7.2)], 0.0, 7.2, 7.2, None) == ["D"]
 
 
-def _with_visible_text(pdf: Path, lines: list[tuple[str, float, float, float]]) -> bytes:
-    """The fixture with a visible Helvetica text layer added: (text, x, y, size) in PDF points."""
-    with pikepdf.open(pdf) as doc:
-        page = doc.pages[0]
-        font = doc.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                    BaseFont=pikepdf.Name.Helvetica, Encoding=pikepdf.Name.WinAnsiEncoding))
-        resources = page.obj.get("/Resources") or pikepdf.Dictionary()
-        fonts = resources.get("/Font") or pikepdf.Dictionary()
-        fonts["/Vis"] = font
-        resources["/Font"] = fonts
-        page.obj["/Resources"] = resources
-        ops = b"".join(b"BT /Vis %.2f Tf %.2f %.2f Td (%s) Tj ET\n" % (size, x, y, text.encode("latin-1"))
-                       for text, x, y, size in lines)
-        page.contents_add(doc.make_stream(ops), prepend=False)
-        out = io.BytesIO()
-        doc.save(out)
-        return out.getvalue()
-
-
 def test_outlined_text_on_a_page_with_a_text_layer_is_read_too() -> None:
     # a template whose labels a graphics program outlined, its values left as text: the page's characters
     # outnumber its shapes a tenth, so the page as a whole does not look drawn, yet its outlines are letters
@@ -460,7 +443,7 @@ def test_outlined_text_on_a_page_with_a_text_layer_is_read_too() -> None:
     alone = pdftract.open(pdf).page(1)
     visible = [(f"VALUE {k:02d} WRITTEN AS TEXT IN THE MARGIN", 40.0 + 200.0 * (k % 4), 8.0 + 6.0 * (k // 4), 4.0)
                for k in range(12)]
-    mixed = pdftract.open(_with_visible_text(pdf, visible)).page(1)
+    mixed = pdftract.open(_with_hidden_layer(pdf, visible, visible=True)).page(1)
     assert not text_looks_drawn([g for g in mixed.glyphs if not g.synthetic], mixed.paths)[0]
     read_alone = sorted(ln.text for ln in alone.layout.lines)
     read_mixed = sorted(ln.text for ln in mixed.layout.lines if "MARGIN" not in ln.text)

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from pdftract.analyzers.confidence import clamp, drawn_text_factor_in, recovery_factor
+from pdftract.analyzers.labels import match_texts
 from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_around, from_frame, rules_for
 from pdftract.analyzers.notation import DATE_FORM
 from pdftract.analyzers.unruled import AlignedTable, find_unruled_tables
@@ -300,8 +301,6 @@ def _other_grids(sheet: SheetLike, words: list[Word], s: TableSettings, taken: l
 
 
 def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None:
-    from pdftract.analyzers.title_block import _match_texts  # the title block reads tables: imported late
-
     rules = frame.rules
     cell = _cell_around(rules, seed, s)
     if cell is None:
@@ -331,12 +330,7 @@ def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None
             and rules.h_cover(b_top, x_left, x_right, s.snap) >= 0.9 and rules.h_cover(b_bottom, x_left, x_right, s.snap) >= 0.9
 
     def next_rule(y: float, downward: bool) -> float | None:
-        span = x_right - x_left
-        if downward:
-            cand = rules.h_near(y + 0.5, 1e9, x_left, x_right, 0.9 * span)
-            return float(cand[:, 0].min()) if len(cand) else None
-        cand = rules.h_near(-1e9, y - 0.5, x_left, x_right, 0.9 * span)
-        return float(cand[:, 0].max()) if len(cand) else None
+        return _next_rule(rules, y, downward, x_left, x_right, 0.9)
 
     if not same(top, bottom):
         return None
@@ -386,7 +380,7 @@ def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None
             text, ids, nlines = _cell_text(frame, (xs[c], b_top, xs[c + 1], b_bottom))
             if nlines > 2 or (text and (":" in text.rstrip(":")[:-1] or text.rstrip().endswith(":"))):
                 return None  # a paragraph, or a label with its value: a form or a title block, no table
-            if text and _match_texts(text.split()) is not None:
+            if text and match_texts(text.split()) is not None:
                 return None
             total += 1
             filled += bool(text)
@@ -399,12 +393,12 @@ def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None
     if header and header_at == "top" and len(header) == 1 and len(xs) > 2:
         cells.insert(0, Cell(row=-1, col=0, rowspan=1, colspan=len(xs) - 1, text=header[0], word_ids=(),
                              bbox=box_from_frame(frame.direction, BBox(x_left, bands_all[0][0], x_right, bands_all[0][1]))))
-    columns = tuple(f"col{i + 1}" for i in range(len(xs) - 1))
+    keys = tuple(f"col{i + 1}" for i in range(len(xs) - 1))
     if len(header) == len(xs) - 1:
-        columns = tuple(_resolve(header_key(h), TableKind.OTHER, h) for h in header)
+        keys = tuple(_resolve(header_key(h), TableKind.OTHER, h) for h in header)
     box = BBox(x_left, bands_all[0][0], x_right, bands_all[-1][1])
     return Table(kind=TableKind.OTHER, bbox=box_from_frame(frame.direction, box), header=header,
-                 columns=columns, rows=tuple(rows), header_at=header_at,
+                 columns=keys, rows=tuple(rows), header_at=header_at,
                  direction=frame.direction, cells=tuple(cells), confidence=GRID_CONFIDENCE,
                  debug={"columns_x": xs, "bands": bands_all, "frame": frame.direction, "grid": True})
 
@@ -423,6 +417,16 @@ def _band_columns(rules: Rules, top: float, bottom: float, x0: float, x1: float,
             continue
         out.append(x)
     return out
+
+
+def _next_rule(rules: Rules, y: float, downward: bool, x_left: float, x_right: float, share: float) -> float | None:
+    """The nearest horizontal rule below (or above) ``y`` running along ``share`` of ``[x_left, x_right]`` at least."""
+    span = x_right - x_left
+    if downward:
+        cand = rules.h_near(y + 0.5, 1e9, x_left, x_right, share * span)
+        return float(cand[:, 0].min()) if len(cand) else None
+    cand = rules.h_near(-1e9, y - 0.5, x_left, x_right, share * span)
+    return float(cand[:, 0].max()) if len(cand) else None
 
 
 def _cell_text(frame: _Frame, box: tuple[float, float, float, float]) -> tuple[str, tuple[int, ...], int]:
@@ -544,12 +548,7 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
         return all(any(abs(c - x) <= 2 * s.snap for x in columns_set) for c in cols)
 
     def next_rule(y: float, downward: bool) -> float | None:
-        span = x_right - x_left
-        if downward:
-            cand = rules.h_near(y + 0.5, 1e9, x_left, x_right, 0.15 * span)
-            return float(cand[:, 0].min()) if len(cand) else None
-        cand = rules.h_near(-1e9, y - 0.5, x_left, x_right, 0.15 * span)
-        return float(cand[:, 0].max()) if len(cand) else None
+        return _next_rule(rules, y, downward, x_left, x_right, 0.15)
 
     bands_below: list[tuple[float, float]] = []
     y = bottom

@@ -27,7 +27,6 @@ read in the turned frame.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -35,6 +34,8 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_factor, drawn_text_factor_in, recovery_factor
+from pdftract.analyzers.labels import LABELS, _PHRASES, _norm_token  # _PHRASES: the leave-one-template-out benchmark edits it
+from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
@@ -46,65 +47,12 @@ from pdftract.jsonvalues import Box, bbox_out, r2
 from pdftract.registry import analyzer, output
 from pdftract.settings import Settings
 
-#: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :)
-LABELS: dict[str, tuple[str, ...]] = {
-    "drawing_number": ("DWG NO", "DWG", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
-                       "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
-                       "DRAWING ID"),
-    "title": ("TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL"),
-    "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL"),
-    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "ID"),  # KiCad: "Id: 2/5" (only in that form)
-    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT"),
-    "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE"),
-    "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE"),
-    "date": ("DATE", "DATUM", "DATE OF ISSUE", "AUSGABEDATUM"),
-    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
-                 "MADE BY", "PREPARED BY"),
-    "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT"),
-    "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE"),
-    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT"),
-    "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT"),
-    "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE"),
-    "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO"),
-    "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER"),
-    "projection": ("PROJECTION", "PROJEKTION"),
-    "units": ("UNIT", "UNITS", "EINHEIT"),
-    "general_tolerance": ("UNLESS OTHERWISE SPECIFIED", "GENERAL TOLERANCE REFERENCE", "GENERAL TOLERANCE", "GENERAL TOLERANCES",
-                          "ALLGEMEINTOLERANZ", "TOLERANCES"),
-}
-#: labels that are title-block labels but have no canonical key: kept under ``other``
-OTHER_LABELS = ("DOCUMENT TYPE", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
-                "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
-                "ISSUED", "COMMENTS", "NAME", "SIGN", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING")
 FIELD_ORDER = ("drawing_number", "title", "revision", "sheet_number", "sheet_count", "scale", "size", "date", "drawn_by",
                "checked_by", "approved_by", "material", "finish", "weight", "part_number", "company", "projection", "units",
                "general_tolerance")
 
-#: words that say "number" after a label's first word (``PART NR``, ``SHEET NUMBER``, ``REV NO``): one form for all
-_NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "№", "#"})
-
-
-def _number_form(tokens: Sequence[str]) -> tuple[str, ...]:
-    """Label tokens with every number word after the first token written ``NO``."""
-    return tuple(tokens[:1]) + tuple("NO" if t in _NUMBER_WORDS else t for t in tokens[1:])
-
-
-_PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
-    {(_number_form(p.split()), key): None
-     for key, ps in list(LABELS.items()) + [("other", OTHER_LABELS)] for p in ps}.keys(),
-    key=lambda t: -len(t[0]),
-)
-_PHRASES += [((phrase[0], "NO"), key) for phrase, key in list(_PHRASES)
-             if len(phrase) == 1 and key in ("revision", "sheet") and phrase[0] != "ID" and ((phrase[0], "NO"), key) not in _PHRASES]
-_PHRASES.sort(key=lambda t: -len(t[0]))  # the generic "<label> NO" (``REV NR`` is the revision as ``REV`` is), longest first
-_DOTTED = re.compile(r"^([^\W\d_]{1,12}\.)([^\W\d_]{1,12}\.?:?)$")
 _SHEET_OF = re.compile(r"(\d+)\s*(?:OF|0F|VON|DE|/|of:?|Of|von)\s*(\d+)", re.IGNORECASE)
 _SHEET_ONE = re.compile(r"^\s*(?:NO\.?\s*)?(\d+)\s*$")
-
-
-def _norm_token(t: str) -> str:
-    t = unicodedata.normalize("NFC", t).upper()
-    return re.sub(r"[.:]+$", "", t).replace(".", "") if t not in (".",) else t
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -210,54 +158,6 @@ class _Candidate:
 def _match_label(words: Sequence[Word]) -> tuple[str, int, str] | None:
     """(key, number of words the label takes, remainder of a split first word) for a line starting with a label."""
     return _match_texts([w.text for w in words[:5]])
-
-
-def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
-    tokens: list[str] = []
-    owner: list[int] = []  # the word each token comes from (``rev.nr.:`` is two tokens of one word)
-    split_rest = ""
-    for i, text in enumerate(texts[:5]):
-        if ":" in text[:-1] and not re.match(r"^\d", text):  # "Sheet:1", "Title:FMU" -> label and value
-            head, _, tail = text.partition(":")
-            tokens.append(_norm_token(head))
-            owner.append(i)
-            if i == 0:
-                split_rest = tail
-            break
-        if m := _DOTTED.match(text):  # abbreviations written together: "rev.nr.:", "DWG.NO."
-            tokens.extend(_norm_token(part) for part in m.groups())
-            owner.extend((i, i))
-            continue
-        tokens.append(_norm_token(text))
-        owner.append(i)
-    tokens = list(_number_form(tokens))
-    for phrase, key in _PHRASES:
-        n = len(phrase)
-        if tuple(tokens[:n]) == phrase and (n == len(tokens) or owner[n] != owner[n - 1]):
-            if split_rest and n != 1:
-                continue
-            return key, owner[n - 1] + 1, split_rest if n == 1 else ""
-    # a label one of whose characters could not be read (drawn text, U+FFFD): the labels it can only be, when
-    # they name one field and at least four of its characters were read (``DRAWING N�.``)
-    if split_rest or REPLACEMENT_CHARACTER not in "".join(tokens):
-        return None
-    hits = [(phrase, key) for phrase, key in _PHRASES if _unread_match(tokens[:len(phrase)], phrase)]
-    if hits and len({key for _p, key in hits}) == 1:
-        return hits[0][1], len(hits[0][0]), ""
-    return None
-
-
-def _unread_match(tokens: Sequence[str], phrase: tuple[str, ...]) -> bool:
-    """Whether label ``tokens`` holding one unread character (U+FFFD) spell ``phrase`` but for it.
-
-    >>> _unread_match(["DRAWING", "N\ufffd"], ("DRAWING", "NO")), _unread_match(["N\ufffd"], ("NO",))
-    (True, False)
-    """
-    joined = "".join(tokens)
-    if len(tokens) != len(phrase) or joined.count(REPLACEMENT_CHARACTER) != 1 or len(joined) < 5:
-        return False
-    return all(len(t) == len(p) and all(a == b or a == REPLACEMENT_CHARACTER for a, b in zip(t, p, strict=True))
-               for t, p in zip(tokens, phrase, strict=True))
 
 
 def _runs_in(sheet: SheetLike, direction: int, line: Sequence[BBox], rule_x: float, first: BBox, size: float) -> bool:

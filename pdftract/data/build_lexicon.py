@@ -40,7 +40,7 @@ MAX_LENGTH = 18
 def analyzer_words() -> set[str]:
     """The words of every label and header phrase the analyzers know."""
     from pdftract.analyzers.tables import HEADER_WORDS
-    from pdftract.analyzers.title_block import LABELS, OTHER_LABELS
+    from pdftract.analyzers.labels import LABELS, OTHER_LABELS
 
     phrases: list[str] = [p for ps in LABELS.values() for p in ps] + list(OTHER_LABELS)
     phrases += [p for ps in HEADER_WORDS.values() for p in ps]
