@@ -348,3 +348,31 @@ def test_two_label_columns_whose_rows_line_up_are_one_block_without_rules() -> N
 
     assert groups(left + right) == 1
     assert groups([(t, x, y + 15, a, s) for t, x, y, a, s in left] + right) == 2
+
+
+def test_a_bold_name_among_plain_notes_of_its_cell_is_the_company() -> None:
+    """KiCad's top cell holds comment lines (a licence, a web address) and, last, the company in bold: the one
+    bold name-like line of the block, in a cell whose other lines are plain, is the company; set in the same
+    weight as its cell-mates it is not."""
+    from dataclasses import replace
+
+    from pdftract.model.primitives import Font, FontSubtype
+    from pdftract.testing import TEST_FONT
+
+    rects = [(500, 480, 800, 512), (500, 512, 800, 528), (500, 528, 800, 540), (500, 540, 640, 552), (640, 540, 800, 552)]
+    text = [("https://example.org/LICENSE", 505, 500, 0, 5.9), ("Duet3D", 505, 509, 0, 5.9), ("Sheet: /", 505, 518, 0, 5.9),
+            ("File: board.kicad_sch", 505, 526, 0, 5.9), ("Title: Duet 2", 505, 537, 0, 7.9), ("Size: A4", 505, 549, 0, 5.9),
+            ("Rev: 1.06", 645, 549, 0, 5.9)]
+    bold = Font(id="FB", name="Helvetica-Bold", subtype=FontSubtype.TYPE1, embedded=False, has_tounicode=False, encoding=None)
+
+    def company(weighted: bool) -> str | None:
+        sheet = make_sheet(text=text, rects=rects)
+        company_line = next(ln for ln in sheet.layout.lines if ln.text == "Duet3D")
+        glyphs = tuple(replace(g, font="FB") if weighted and g.id in company_line.glyph_ids else g for g in sheet.glyphs)
+        sheet = replace(sheet, glyphs=glyphs, fonts={TEST_FONT.id: TEST_FONT, "FB": bold})
+        tb = find_title_block(sheet, TitleBlockSettings(), ())
+        assert tb is not None and tb.value("title") == "Duet 2"
+        return tb.value("company")
+
+    assert company(True) == "Duet3D"
+    assert company(False) is None

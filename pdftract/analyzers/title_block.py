@@ -507,7 +507,7 @@ def parse_sheet(value: str) -> tuple[str | None, str | None]:
 #: value alone (a drawing number, a date, a sheet size); the largest text of the block taken as the title; a
 #: company without a label: a name in its own cell beside a logo image, or in the block's top row of cells
 FIELD_EVIDENCE: dict[str, float] = {"inline": 0.9, "cell": 0.9, "right": 0.8, "below": 0.75, "near": 0.65, "form": 0.6,
-                                    "typography": 0.6, "logo": 0.6, "cell_top": 0.5}
+                                    "typography": 0.6, "logo": 0.6, "cell_top": 0.5, "emphasis": 0.5}
 #: what values of these fields look like; a value without that form is doubted
 FIELD_FORMS: dict[str, re.Pattern[str]] = {
     "sheet_number": re.compile(r"^\d{1,4}$"),
@@ -846,7 +846,10 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                                     bbox=box_from_frame(direction, box), label_bbox=box_from_frame(direction, box))
             taken.update(ln.id for ln, _fb in group)
     if "company" not in fields:
-        found = _company_cell(sheet, direction, [(ln, fb) for ln, fb in lines if ln.id not in taken], area, size)
+        rest = [(ln, fb) for ln, fb in lines if ln.id not in taken]
+        found = _company_cell(sheet, direction, rest, area, size)
+        if found is None and (heavy := _emphasised_company(sheet, direction, rest, area)) is not None:
+            found = (*heavy, "emphasis")
         if found is not None:
             ln, fb, how = found
             box = box_from_frame(direction, fb)
@@ -909,6 +912,45 @@ _STATUS = re.compile(r"(?i)^(?:as[- ]?built|preliminary|draft|released|obsolete|
                      r"proprietary|(?:not )?for (?:review|construction|information|approval|production)|void)$")
 
 
+def _company_like(text: str) -> bool:
+    """A name: letters, a few words, no value of another field's form, no document status."""
+    t = text.strip()
+    return bool(_NAME_LIKE.match(t)) and len(t.split()) <= 6 and not _STATUS.match(t) and not _DWG_NO.match(text) \
+        and not _DATE.match(text) and not any(form.match(text) for _k, form in _FORM_KEYS) \
+        and sum(ch.isdigit() for ch in text) * 2 <= sum(ch.isalpha() for ch in text)
+
+
+_HEAVY = re.compile(r"(?i)bold|black|heavy|demi|semibold")
+
+
+def _heavy(sheet: SheetLike, ln: Any) -> bool:
+    """Every character of the line set in a bold (black, heavy, demi) font."""
+    fonts = sheet.root.fonts  # the document's fonts, kept on the page itself
+    names = [fonts[g.font].name if g.font in fonts else "" for g in map(sheet.glyph, ln.glyph_ids) if g.text.strip()]
+    return bool(names) and all(_HEAVY.search(n) for n in names)
+
+
+def _emphasised_company(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]], area: BBox) -> tuple[Any, BBox] | None:
+    """The company printed without a label among other unlabelled lines of its cell (notes, a licence, a web
+    address over it: KiCad's top cell), set apart by weight: the one name-like line of the block in a bold
+    font, in a ruled cell of the block whose other lines are not bold. ``None`` when no line, or more than
+    one, is so set apart."""
+    rules = rules_for(sheet, direction)
+    found = []
+    for ln, fb in lines:
+        if not area.contains_point(fb.center) or not _company_like(ln.text) or not _heavy(sheet, ln):
+            continue
+        cell = cell_around(rules, fb)
+        if cell is None:
+            continue
+        cb = BBox(*cell)
+        mates = [o for o in sheet.layout.lines if o.id != ln.id and not o.invisible and round(o.direction) % 360 == direction
+                 and cb.contains_point(box_to_frame(direction, o.bbox).center)]
+        if mates and not any(_heavy(sheet, o) for o in mates):
+            found.append((ln, fb))
+    return found[0] if len(found) == 1 else None
+
+
 def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]], area: BBox,
                   size: float) -> tuple[Any, BBox, str] | None:
     """The company printed without a label: a name (letters, a few words, no value of another field's form)
@@ -916,10 +958,7 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
     the cell's other text (a small unknown label over its value is no company), in the block's top row of
     cells (``cell_top``) or beside a logo image in the same cell (``logo``). Document statuses ("As-Built", "Preliminary") are no company.
     Of several, a logo's first, then the largest, then the topmost."""
-    names = [(ln, fb) for ln, fb in lines if _NAME_LIKE.match(ln.text.strip()) and len(ln.text.split()) <= 6
-             and not _STATUS.match(ln.text.strip()) and not _DWG_NO.match(ln.text) and not _DATE.match(ln.text)
-             and not any(form.match(ln.text) for _k, form in _FORM_KEYS)
-             and sum(ch.isdigit() for ch in ln.text) * 2 <= sum(ch.isalpha() for ch in ln.text)]
+    names = [(ln, fb) for ln, fb in lines if _company_like(ln.text)]
     if not names:
         return None
     rules = rules_for(sheet, direction)
