@@ -276,35 +276,52 @@ GRID_CONFIDENCE = 0.6
 def _other_grids(sheet: SheetLike, words: list[Word], s: TableSettings, taken: list[BBox]) -> list[Table]:
     """Ruled grids whose header names no known column (a general-tolerance table, a motor's data sheet): kept
     as ``other`` tables when they are a full lattice (every row cut by the same column rules, two columns or
-    more, :data:`MIN_GRID_ROWS` rows or more) whose cells hold one or two lines of text and no label of a
-    title block (no ``Label:`` cells, no title-block label words). A title band over the grid, one cell across
-    its width, is its header. Partial: grids with merged data cells, or whose header band has columns of its
-    own, are not reported unless their header names them (those are :func:`find_tables`'s)."""
+    more, :data:`MIN_GRID_ROWS` data rows or more) whose cells hold one or two lines of text, some of them
+    numbers, and no label of a title block (no ``Label:`` cells, no title-block label words). A title band over
+    the grid (one cell across its width) is its header; else a row of words only over (or under) rows of
+    numbers; else the header is empty. Each ruled cell is tried once, whatever the number of its words.
+    Partial: grids with merged data cells are not reported unless their header names them (those are
+    :func:`find_tables`'s)."""
     out: list[Table] = []
     for direction in sorted({d for w in words if (d := _direction_of(w)) is not None}):
         rules = rules_for(sheet, direction)
         if len(rules.h) == 0 or len(rules.v) == 0:
             continue
         frame_words = [(w, box_to_frame(direction, w.bbox)) for w in words if _direction_of(w) == direction]
-        frame = _Frame(direction, rules, frame_words)
+        frame = _IndexedFrame(direction, rules, frame_words)
         done = [box_to_frame(direction, b) for b in taken]
-        for _w, wb in frame_words:
-            if any(b.contains_point(wb.center) for b in done):
+        tried: set[tuple[float, float, float, float]] = set()
+        for w, wb in frame_words:
+            if not any(ch.isdigit() for ch in w.text):
+                continue  # a grid of values holds a number somewhere: its cells are tried from there
+            cell = _cell_around(rules, wb, s)
+            if cell is None or cell in tried or any(b.contains_point(wb.center) for b in done):
                 continue
-            t = _grid_from_seed(frame, wb, s)
-            if t is None:
-                done.append(BBox.from_points([(wb.x0, wb.top), (wb.x1, wb.bottom)]))
-                continue
-            done.append(box_to_frame(direction, t.bbox))
-            out.append(t)
+            tried.add(cell)
+            t = _grid_from_seed(frame, cell, s)
+            if t is not None:
+                done.append(box_to_frame(direction, t.bbox))
+                out.append(t)
     return out
 
 
-def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None:
+class _IndexedFrame(_Frame):
+    """A frame whose cell texts are looked up through the words' centres (many cells of one page are read)."""
+
+    def __init__(self, direction: int, rules: Rules, words: list[tuple[Word, BBox]]) -> None:
+        super().__init__(direction, rules, words)
+        self.cx = np.array([(b.x0 + b.x1) / 2 for _w, b in words], dtype=np.float64)
+        self.cy = np.array([(b.top + b.bottom) / 2 for _w, b in words], dtype=np.float64)
+
+    def inside(self, box: tuple[float, float, float, float]) -> _Frame:
+        x0, top, x1, bottom = box
+        keep = np.flatnonzero((self.cx >= x0) & (self.cx <= x1) & (self.cy >= top) & (self.cy <= bottom))
+        return _Frame(self.direction, self.rules, [self.words[i] for i in keep.tolist()])
+
+
+def _grid_from_seed(frame: _IndexedFrame, cell: tuple[float, float, float, float], s: TableSettings) -> Table | None:
+    """The full lattice of values around one ruled cell, as an ``other`` table (see :func:`_other_grids`)."""
     rules = frame.rules
-    cell = _cell_around(rules, seed, s)
-    if cell is None:
-        return None
     x0, top, x1, bottom = cell
     top_edges = rules.h_near(top - s.snap, top + s.snap, x0, x1, 0.5 * (x1 - x0))
     bot_edges = rules.h_near(bottom - s.snap, bottom + s.snap, x0, x1, 0.5 * (x1 - x0))
@@ -346,14 +363,16 @@ def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None
     if ny is not None and 0.5 * pitch <= bands[0][0] - ny <= 2.5 * pitch:
         cols = columns(ny, bands[0][0])
         if len(cols) == 2 and abs(cols[0] - x_left) <= 2 * s.snap and abs(cols[1] - x_right) <= 2 * s.snap:
-            text, _ids, nlines = _cell_text(frame, (x_left, ny, x_right, bands[0][0]))
+            text, _ids, nlines = _cell_text(frame.inside((x_left, ny, x_right, bands[0][0])), (x_left, ny, x_right, bands[0][0]))
             if text and nlines <= 2:
                 header = (text,)
                 bands_all.insert(0, (ny, bands[0][0]))
     rows: list[tuple[str, ...]] = []
     cells: list[Cell] = []
     filled = total = 0
-    texts = [[_cell_text(frame, (xs[c], b_top, xs[c + 1], b_bottom))[0] for c in range(len(xs) - 1)] for b_top, b_bottom in bands]
+    grid = frame.inside((x_left, bands[0][0], x_right, bands[-1][1]))
+    read = {band: [_cell_text(grid, (xs[c], band[0], xs[c + 1], band[1])) for c in range(len(xs) - 1)] for band in bands}
+    texts = [[t for t, _ids, _n in read[band]] for band in bands]
     header_at = "top"
     if not header and len(bands) >= 2:
         # a header row of its own columns: words only, over (or under: ISO) rows that hold numbers
@@ -376,8 +395,7 @@ def _grid_from_seed(frame: _Frame, seed: BBox, s: TableSettings) -> Table | None
         bands = bands[::-1]  # rows counted away from the header, as the other tables'
     for r, (b_top, b_bottom) in enumerate(bands):
         row = []
-        for c in range(len(xs) - 1):
-            text, ids, nlines = _cell_text(frame, (xs[c], b_top, xs[c + 1], b_bottom))
+        for c, (text, ids, nlines) in enumerate(read[(b_top, b_bottom)]):
             if nlines > 2 or (text and (":" in text.rstrip(":")[:-1] or text.rstrip().endswith(":"))):
                 return None  # a paragraph, or a label with its value: a form or a title block, no table
             if text and match_texts(text.split()) is not None:
