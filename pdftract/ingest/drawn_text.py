@@ -47,9 +47,12 @@ like any other text:
 Paths all of whose shapes became text are marked ``text_shape`` so the table,
 leader, dimension and GD&T passes never take them for rules or leaders.
 
-The pass runs only on pages whose glyph-sized shapes outnumber the visible
+The pass runs on pages whose glyph-sized shapes outnumber the visible
 characters :data:`SHAPES_PER_CHAR` to one (the ``TEXT_AS_GRAPHICS`` condition),
-so a page with a real text layer pays one count of path boxes. Identical
+and, on a page with a text layer, on the filled letter-like shapes no character
+covers when there are :data:`MIXED_MIN` of them (labels a graphics program
+outlined beside values left as text: :func:`outlined_beside_text`); any other
+page pays one count of path boxes. Identical
 shapes (a font repeats them) are classified once per process.
 
 Partial: text at angles other than 0/90/180/270 degrees is not read; 180 degrees only
@@ -1394,7 +1397,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     """Synthetic glyphs for text drawn as shapes on a page (see the module docstring).
 
     ``glyphs`` are the page's glyphs (their ids must be 0..n-1; the new ones continue the numbering).
-    Runs only when :func:`text_looks_drawn` says so, unless ``force``.
+    Runs on every path when :func:`text_looks_drawn` says so (or ``force``), else on the paths
+    :func:`outlined_beside_text` picks, if any.
 
     >>> recover_drawn_text([], []).glyphs
     []
