@@ -51,10 +51,10 @@ def _names(split: str, kind: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("split", "kind", "limit"), [
-    ("tune", "outline", 0.02),
-    ("heldout", "outline", 0.05),
-    ("tune", "stroke", 0.04),
-    ("heldout", "stroke", 0.05),
+    ("tune", "outline", 0.01),  # measured 0.003 (an i's dot chained with its stem, 2026-12-03)
+    ("heldout", "outline", 0.04),  # measured 0.027
+    ("tune", "stroke", 0.04),  # measured 0.016
+    ("heldout", "stroke", 0.025),  # measured 0.011
 ])
 def test_character_error_rate(split: str, kind: str, limit: float) -> None:
     names = _names(split, kind)
@@ -225,8 +225,8 @@ def test_a_close_shape_inside_a_word_is_not_dropped_for_its_small_margin() -> No
 
 
 @pytest.mark.parametrize(("name", "min_lines", "cer", "share"), [
-    ("sch-olimex-esp32-poe-kicad5.pdf", 1000, 0.09, 0.93),  # tuned on (measured 0.056, 171/175, 167/170)
-    ("../real2/sch-bmsc1.pdf", 250, 0.06, 0.95),  # held out (measured 0.032, 88/88, 8/8)
+    ("sch-olimex-esp32-poe-kicad5.pdf", 1000, 0.075, 0.93),  # tuned on (measured 0.051, 173/175, 168/171)
+    ("../real2/sch-bmsc1.pdf", 250, 0.03, 0.95),  # held out (measured 0.012, 88/88, 8/8)
 ])
 def test_kicad_stroke_text_read_without_its_hidden_copy(name: str, min_lines: int, cer: float, share: float) -> None:
     """KiCad's stroke font (open 4, flagged 1, long underscores) read by shape alone, scored against the
@@ -450,3 +450,18 @@ def test_outlined_text_on_a_page_with_a_text_layer_is_read_too() -> None:
     assert read_mixed == read_alone
     assert sum(ln.text.startswith("VALUE") for ln in mixed.layout.lines) == 12
     assert sum(p.text_shape for p in mixed.paths) == sum(p.text_shape for p in alone.paths) > 400
+
+
+def test_the_dot_of_an_i_nearest_its_left_neighbour_stays_with_its_stem() -> None:
+    # the dot of an i may start a hair before its stem; chained to the letter before it as that letter's
+    # neighbour, it cut the line in two and the stem read as I ("prohib.Ited"): the stem under it is the neighbour
+    import numpy as np
+
+    from pdftract.ingest.drawn_text import _chains
+
+    # frame boxes (u0, v0, u1, v1): "b", the i's dot (above the stem, starting 0.09 before it), the stem, "t"
+    fb = np.array([[294.35, 789.33, 298.05, 795.0], [298.84, 789.61, 299.71, 790.48], [298.93, 791.14, 299.64, 795.0],
+                   [300.36, 790.21, 302.66, 795.09]])
+    pens = (np.zeros(4, dtype=np.int64), np.zeros(4))
+    assert _chains(fb, np.arange(4), pens) == [[0, 1, 2, 3]]
+

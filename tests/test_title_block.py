@@ -376,3 +376,14 @@ def test_a_bold_name_among_plain_notes_of_its_cell_is_the_company() -> None:
 
     assert company(True) == "Duet3D"
     assert company(False) is None
+
+
+def test_a_label_of_several_words_read_without_its_spaces_is_still_that_label() -> None:
+    """Text read back from shapes may lose a word break (``Date ofissue``): the longer label whose letters the
+    run spells wins over the shorter label it starts with."""
+    from pdftract.analyzers.title_block import _match_texts
+
+    assert _match_texts(["Date", "ofissue", "2026-05-05"]) == ("date", 2, "")
+    assert _match_texts(["Dateofissue"]) == ("date", 1, "")
+    assert _match_texts(["Date", "of", "issue"]) == ("date", 3, "")
+    assert _match_texts(["Date", "2026-05-05"]) == ("date", 1, "")

@@ -5,6 +5,8 @@ from a table's cells without importing the title-block analyzer (which reads the
 
 >>> match_texts(["part", "nr.:", "1021"]), match_texts(["rev.nr.:"]), match_texts(["No."])
 (('part_number', 2, ''), ('revision', 1, ''), None)
+>>> match_texts(["Date", "ofissue", "2026-05-05"])
+('date', 2, '')
 """
 
 from __future__ import annotations
@@ -62,6 +64,11 @@ _PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
 _PHRASES += [((phrase[0], "NO"), key) for phrase, key in list(_PHRASES)
              if len(phrase) == 1 and key in ("revision", "sheet") and phrase[0] != "ID" and ((phrase[0], "NO"), key) not in _PHRASES]
 _PHRASES.sort(key=lambda t: -len(t[0]))  # the generic "<label> NO" (``REV NR`` is the revision as ``REV`` is), longest first
+#: the labels of several words written without their spaces, with their key and their number of words
+_JOINED: dict[str, tuple[str, int]] = {}
+for _phrase, _key in reversed(_PHRASES):  # shortest first: a longer phrase spelling the same letters wins
+    if len(_phrase) > 1:
+        _JOINED["".join(_phrase)] = (_key, len(_phrase))
 #: two abbreviations written together ("rev.nr.:", "DWG.NO."): read as two tokens
 _DOTTED = re.compile(r"^([^\W\d_]{1,12}\.)([^\W\d_]{1,12}\.?:?)$")
 
@@ -90,12 +97,23 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
         tokens.append(_norm_token(text))
         owner.append(i)
     tokens = list(_number_form(tokens))
+    # a label of several words whose word break was lost (text read back from shapes: ``Date ofissue``): its
+    # words run together in fewer tokens; it wins over a shorter label spelt out (``Date``)
+    run: tuple[str, int, int] | None = None  # key, words of the label, tokens it takes
+    for k in range(1, min(3, len(tokens)) + 1) if not split_rest else ():
+        hit = _JOINED.get("".join(tokens[:k]))
+        if hit is not None and hit[1] > k and (k == len(tokens) or owner[k] != owner[k - 1]):
+            run = (hit[0], hit[1], k)
     for phrase, key in _PHRASES:
         n = len(phrase)
         if tuple(tokens[:n]) == phrase and (n == len(tokens) or owner[n] != owner[n - 1]):
             if split_rest and n != 1:
                 continue
+            if run is not None and run[1] > n:
+                break
             return key, owner[n - 1] + 1, split_rest if n == 1 else ""
+    if run is not None:
+        return run[0], owner[run[2] - 1] + 1, ""
     # a label one of whose characters could not be read (drawn text, U+FFFD): the labels it can only be, when
     # they name one field and at least four of its characters were read (``DRAWING N�.``)
     if split_rest or REPLACEMENT_CHARACTER not in "".join(tokens):

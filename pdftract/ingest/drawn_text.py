@@ -137,6 +137,9 @@ PAGE_MATCH = 0.03
 LONE_ACCEPT = 0.32
 #: narrow letters and digits are given a cell this wide (em) when word gaps are measured
 NARROW_CELL = 0.4
+#: ... except the letters that are narrow in every proportional font (``i j l I``: an advance of about a
+#: quarter em), which would otherwise close the word gap before them (``of issue``)
+THIN_CELL, THIN_LETTERS = 0.28, frozenset("ijlI")
 #: a word break: a gap between cells wider than SPACE_MIN em and SPACE_MEDIANS times the median gap, at most SPACE_MAX em
 SPACE_MIN, SPACE_MEDIANS, SPACE_MAX = 0.2, 2.2, 0.55
 #: x-height over em (the em from the x-height when no capital tells it)
@@ -545,6 +548,7 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
         hi = float(h[i])
         reach = LINK_GAP * max(hi, typical)
         best, best_gap = -1, math.inf
+        valid: list[int] = []
         # the band a little widened: an underscore lies just under its neighbours' band, and a bar's own band is flat
         pad = 0.25 * max(hi, typical) if hi <= 0.15 * typical else 0.25 * hi
         for j in idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]) - pad, float(sub[i, 2]) + reach,
@@ -576,8 +580,16 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
             gap = float(sub[j, 0] - sub[i, 2])
             if gap > LINK_GAP * hm:
                 continue
+            valid.append(j)
             if gap < best_gap:
                 best, best_gap = j, gap
+        if best >= 0 and max(h[best], w[best]) <= 0.35 * hi:
+            # a dot nearest (the dot of an i starts a hair before its stem): the stem under it is the neighbour,
+            # and the dot comes with it as what is stacked on it
+            stems = [k for k in valid if h[k] > 2.0 * h[best]
+                     and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * w[best]]
+            if stems:
+                best = min(stems, key=lambda k: float(sub[k, 0]))
         if best >= 0:
             # the best neighbour and what is stacked with it (the two dots of a colon)
             hb = float(h[best])
@@ -932,9 +944,10 @@ def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: 
     for ch, t in zip(chars, texts, strict=True):
         u0 = float(min(fb[c, 0] for c in ch))
         u1 = float(max(fb[c, 2] for c in ch))
-        if t is not None and t.isalnum() and u1 - u0 < NARROW_CELL * em:
+        cell = THIN_CELL if t in THIN_LETTERS else NARROW_CELL
+        if t is not None and t.isalnum() and u1 - u0 < cell * em:
             mid = (u0 + u1) / 2
-            u0, u1 = mid - NARROW_CELL * em / 2, mid + NARROW_CELL * em / 2
+            u0, u1 = mid - cell * em / 2, mid + cell * em / 2
         out.append((u0, u1))
     return out
 
