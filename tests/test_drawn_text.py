@@ -464,4 +464,8 @@ def test_the_dot_of_an_i_nearest_its_left_neighbour_stays_with_its_stem() -> Non
                    [300.36, 790.21, 302.66, 795.09]])
     pens = (np.zeros(4, dtype=np.int64), np.zeros(4))
     assert _chains(fb, np.arange(4), pens) == [[0, 1, 2, 3]]
+    # a pen's round dot, wider than the stroked stem under it ("L.Icense" in a KiCad plot re-rendered)
+    fb = np.array([[547.78, 502.09, 550.3, 506.84], [551.09, 502.09, 551.96, 502.95], [551.31, 503.53, 551.74, 506.84],
+                   [553.18, 503.53, 555.7, 506.84]])
+    assert _chains(fb, np.arange(4), pens) == [[0, 1, 2, 3]]
 

@@ -584,10 +584,10 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
             if gap < best_gap:
                 best, best_gap = j, gap
         if best >= 0 and max(h[best], w[best]) <= 0.35 * hi:
-            # a dot nearest (the dot of an i starts a hair before its stem): the stem under it is the neighbour,
-            # and the dot comes with it as what is stacked on it
+            # a dot nearest (the dot of an i starts a hair before its stem; a pen's dot is wider than its stem):
+            # the stem under it is the neighbour, and the dot comes with it as what is stacked on it
             stems = [k for k in valid if h[k] > 2.0 * h[best]
-                     and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * w[best]]
+                     and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * min(w[k], w[best])]
             if stems:
                 best = min(stems, key=lambda k: float(sub[k, 0]))
         if best >= 0:
