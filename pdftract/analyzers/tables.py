@@ -245,26 +245,34 @@ def _direction_of(w: Word) -> int | None:
 
 
 def find_tables(sheet: SheetLike, settings: TableSettings) -> tuple[Table, ...]:
-    words = _words_for(sheet)
-    seeds = [w for w in words if header_key(w.text) is not None or normalise_header(w.text) in ("PART", "ITEM", "DWG")]
+    frames = _frames(sheet, _words_for(sheet))
     tables: list[Table] = []
-    directions = sorted({d for w in seeds if (d := _direction_of(w)) is not None})
-    for direction in directions:
-        rules = rules_for(sheet, direction)
-        if len(rules.h) == 0 or len(rules.v) == 0:
-            continue
-        frame_words = [(w, box_to_frame(direction, w.bbox)) for w in words if _direction_of(w) == direction]
-        frame = _Frame(direction, rules, frame_words)
+    for frame in frames:
         seen: set[tuple[int, int, int, int]] = set()
-        for w, wb in frame_words:
-            if header_key(w.text) is None and normalise_header(w.text) not in ("PART", "ITEM", "DWG"):
-                continue
-            t = _table_from_seed(frame, wb, settings, seen)
-            if t is not None:
-                tables.append(t)
-    tables.extend(_other_grids(sheet, words, settings, [t.bbox for t in tables]))
+        for w, wb in frame.words:
+            if _seed(w.text):
+                t = _table_from_seed(frame, wb, settings, seen)
+                if t is not None:
+                    tables.append(t)
+    tables.extend(_other_grids(frames, settings, [t.bbox for t in tables]))
     tables.sort(key=lambda t: (t.bbox.top, t.bbox.x0))
     return tuple(tables)
+
+
+def _seed(text: str) -> bool:
+    """A header word a table is looked for from."""
+    return header_key(text) is not None or normalise_header(text) in ("PART", "ITEM", "DWG")
+
+
+def _frames(sheet: SheetLike, words: list[Word]) -> list[_IndexedFrame]:
+    """One frame per reading direction of the words that has both horizontal and vertical rules."""
+    out = []
+    for direction in sorted({d for w in words if (d := _direction_of(w)) is not None}):
+        rules = rules_for(sheet, direction)
+        if len(rules.h) and len(rules.v):
+            out.append(_IndexedFrame(direction, rules, [(w, box_to_frame(direction, w.bbox)) for w in words
+                                                        if _direction_of(w) == direction]))
+    return out
 
 
 #: an unlabelled grid is reported with this many data rows at least (fewer: a form's boxes, a frame's zones)
@@ -273,7 +281,7 @@ MIN_GRID_ROWS = 3
 GRID_CONFIDENCE = 0.6
 
 
-def _other_grids(sheet: SheetLike, words: list[Word], s: TableSettings, taken: list[BBox]) -> list[Table]:
+def _other_grids(frames: list[_IndexedFrame], s: TableSettings, taken: list[BBox]) -> list[Table]:
     """Ruled grids whose header names no known column (a general-tolerance table, a motor's data sheet): kept
     as ``other`` tables when they are a full lattice (every row cut by the same column rules, two columns or
     more, :data:`MIN_GRID_ROWS` data rows or more) whose cells hold one or two lines of text, some of them
@@ -283,24 +291,19 @@ def _other_grids(sheet: SheetLike, words: list[Word], s: TableSettings, taken: l
     Partial: grids with merged data cells are not reported unless their header names them (those are
     :func:`find_tables`'s)."""
     out: list[Table] = []
-    for direction in sorted({d for w in words if (d := _direction_of(w)) is not None}):
-        rules = rules_for(sheet, direction)
-        if len(rules.h) == 0 or len(rules.v) == 0:
-            continue
-        frame_words = [(w, box_to_frame(direction, w.bbox)) for w in words if _direction_of(w) == direction]
-        frame = _IndexedFrame(direction, rules, frame_words)
-        done = [box_to_frame(direction, b) for b in taken]
+    for frame in frames:
+        done = [box_to_frame(frame.direction, b) for b in taken]
         tried: set[tuple[float, float, float, float]] = set()
-        for w, wb in frame_words:
+        for w, wb in frame.words:
             if not any(ch.isdigit() for ch in w.text):
                 continue  # a grid of values holds a number somewhere: its cells are tried from there
-            cell = _cell_around(rules, wb, s)
+            cell = _cell_around(frame.rules, wb, s)
             if cell is None or cell in tried or any(b.contains_point(wb.center) for b in done):
                 continue
             tried.add(cell)
             t = _grid_from_seed(frame, cell, s)
             if t is not None:
-                done.append(box_to_frame(direction, t.bbox))
+                done.append(box_to_frame(frame.direction, t.bbox))
                 out.append(t)
     return out
 

@@ -615,7 +615,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         vbox = box_from_frame(direction, c.value_box or c.area)
         lbox = box_from_frame(direction, c.label_box)
         if c.key == "other":
-            if _norm_token(c.label.split()[0]) == "NAME" and len(c.label.split()) == 1 and c.value_box is not None \
+            if _norm_token(c.label.strip()) == "NAME" and c.value_box is not None \
                     and c.value_box.height >= _NAMED_TITLE * c.label_box.height and sum(ch.isalpha() for ch in c.value) >= 3:
                 # "name:" over a value printed larger than the labels names the part, not a person (a person's
                 # name stands at label size in its approval row): the title, unless a labelled title comes
