@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("pdftract.ingest", "pdftract.registry", "pdftract.data"),
     ("pdftract.analyzers",),
     ("pdftract.pipeline", "pdftract.api", "pdftract.serialize", "pdftract.display", "pdftract.schema", "pdftract.frames",
-     "pdftract.notebook", "pdftract.render", "pdftract.testing"),
+     "pdftract.notebook", "pdftract.render", "pdftract.testing", "pdftract.inspection"),
     ("pdftract.batch", "pdftract.cli", "pdftract"),
 ]
 
