@@ -101,13 +101,13 @@ def _leader_start(bl: Balloon) -> tuple[float, float]:
 
 def balloons_svg(balloons: Sequence[Balloon]) -> list[str]:
     """SVG elements drawing ``balloons`` (a group with one ``<g>`` per balloon)."""
-    out = [f'<g id="balloons" font-family="Helvetica, Arial, sans-serif" fill="none" stroke="{_HEX}">']
+    out = ['<g id="balloons" font-family="Helvetica, Arial, sans-serif">']
     for bl in balloons:
         (x, y), r = bl.centre, bl.radius
         sx, sy = _leader_start(bl)
         size = r * (1.0 if bl.char_no < 100 else 0.8)
         out.append(
-            f'<g class="balloon" data-char="{bl.char_no}">'
+            f'<g class="balloon" data-char="{bl.char_no}" fill="none" stroke="{_HEX}">'
             f'<line x1="{num(sx)}" y1="{num(sy)}" x2="{num(bl.leader_to[0])}" y2="{num(bl.leader_to[1])}" stroke-width="0.6"/>'
             f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="white" stroke-width="0.9"/>'
             f'<text x="{num(x)}" y="{num(y + size * 0.36)}" font-size="{num(size)}" text-anchor="middle" fill="{_HEX}" '
