@@ -13,6 +13,8 @@
     pdftract schema
     pdftract analyzers
     pdftract batch INPUT... --out DIR
+    pdftract report INPUT... -o report.html|DIR [--pages 1,3-5] [--password P]
+    pdftract balloon FILE -o DIR [--pages 1,3-5] [--password P]
 
 INPUT is a PDF file or a directory (its ``.pdf`` files of any case, recursively, in sorted order).
 ``--csv`` output is one CSV table (the ``csv`` module, one header row) whose first columns say the
@@ -99,6 +101,28 @@ def _parser() -> argparse.ArgumentParser:
     which = proc.add_mutually_exclusive_group()
     which.add_argument("--callouts", action="store_true", help="the safety callouts (DANGER, WARNING, CAUTION, NOTICE, NOTE)")
     which.add_argument("--part-numbers", action="store_true", help="the part numbers")
+
+    rep = sub.add_parser(
+        "report", help="write an HTML report: the sheet with what was found drawn over it, tables, diagnostics, characteristics",
+        description="One self-contained HTML file per document (no server, no network). With one PDF, -o names the .html "
+        "file; with several inputs, a folder or a batch output folder (one holding results.jsonl), -o names a folder "
+        "that gets one report per document and index.html with a status row per input.")
+    rep.add_argument("inputs", nargs="+", metavar="INPUT", help=inputs_help + ", or a 'pdftract batch' output folder")
+    rep.add_argument("-o", "--output", required=True, help="the .html file (one PDF) or the folder (created) for several")
+    rep.add_argument("--pages", help="pages of each file, e.g. 1,3-5 (default: all)")
+    rep.add_argument("--password", help=password_help)
+    rep.add_argument("--analyzers", help="comma-separated analyzer names (default: all registered)")
+    rep.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+
+    bal = sub.add_parser(
+        "balloon", help="number the characteristics (AS9102 Form 3) and balloon the drawing: CSV, ballooned PDF and SVG",
+        description="Writes DIR/characteristics.csv (and .xlsx when openpyxl is installed), DIR/ballooned.pdf (the "
+        "original pages untouched, balloons drawn over them; the input is only read) and DIR/ballooned-pN.svg per page.")
+    bal.add_argument("file", metavar="FILE", help=file_help)
+    bal.add_argument("-o", "--output", required=True, metavar="DIR", help="output folder (created)")
+    bal.add_argument("--pages", help="pages, e.g. 1,3-5 (default: all)")
+    bal.add_argument("--password", help=password_help)
+    bal.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
 
     sub.add_parser("analyzers", help="list the registered analyzers with what each needs and writes")
     sub.add_parser("schema", help="print the JSON Schema of the 'extract' output")
@@ -320,6 +344,101 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _balloon(args: argparse.Namespace) -> int:
+    import pdftract
+    from pdftract.inspection.balloon import write_balloons
+
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise SettingsError(f"cannot write into {out}: it is a file, not a folder")
+    _check_output(str(out))
+    doc = pdftract.analyze(args.file, pages=args.pages, password=args.password, progress=None if args.quiet else _progress)
+    written = write_balloons(doc, args.file, out, password=args.password)
+    if not args.quiet:
+        from pdftract.inspection.characteristics import characteristics
+
+        n = len(characteristics(doc))
+        print(f"pdftract: {os.path.basename(args.file)}: {plural(n, 'characteristic')} ballooned -> "
+              f"{', '.join(str(p) for p in written)}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _batch_inputs(folder: Path) -> list[dict[str, Any]]:
+    """The inputs of a batch output folder: results.jsonl rows (path, status) and quarantine.jsonl rows (path,
+    error_category, message), in that order."""
+    rows: list[dict[str, Any]] = []
+    for name, ok in (("results.jsonl", True), ("quarantine.jsonl", False)):
+        f = folder / name
+        if not f.exists():
+            continue
+        for line in f.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            rows.append({"input": rec.get("path", ""), "ok": ok, "status": rec.get("status") if ok else "QUARANTINED",
+                         "reason": "" if ok else f"{rec.get('error_category', '')}: {rec.get('message', '')}"})
+    return rows
+
+
+def _report(args: argparse.Namespace) -> int:
+    import pdftract
+    from pdftract.inspection.characteristics import characteristics
+    from pdftract.inspection.report import index_html, write_report
+
+    analyzers = _analyzer_list(args.analyzers)
+    batch_dirs = [Path(i) for i in args.inputs if (Path(i) / "results.jsonl").exists()]
+    plain = [i for i in args.inputs if Path(i) not in batch_dirs]
+    entries: list[dict[str, Any]] = [{"input": f, "ok": True, "status": None, "reason": ""} for f in _files(plain)] if plain else []
+    for d in batch_dirs:
+        entries.extend(_batch_inputs(d))
+    single = len(entries) == 1 and not batch_dirs and not os.path.isdir(args.inputs[0])
+    if single:
+        if Path(args.output).suffix.lower() not in (".html", ".htm"):
+            raise SettingsError(f"{args.output}: with one PDF, -o names the .html file to write")
+        _check_output(args.output)
+        doc = pdftract.analyze(entries[0]["input"], analyzers=analyzers, pages=args.pages, password=args.password,
+                               progress=None if args.quiet else _progress)
+        write_report(doc, entries[0]["input"], args.output, password=args.password)
+        if not args.quiet:
+            print(f"pdftract: {os.path.basename(entries[0]['input'])} -> {args.output}", file=sys.stderr)
+        return EXIT_OK
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise SettingsError(f"{out}: with several inputs, -o names a folder, and this is a file")
+    _check_output(str(out))
+    out.mkdir(exist_ok=True)
+    rows: list[dict[str, Any]] = []
+    used: set[str] = set()
+    failed = 0
+    for n, e in enumerate(entries, 1):
+        row = {"input": e["input"], "status": e["status"], "pages": None, "characteristics": None, "report": None,
+               "reason": e["reason"]}
+        rows.append(row)
+        if not e["ok"]:
+            continue
+        try:
+            doc = pdftract.analyze(e["input"], analyzers=analyzers, pages=args.pages, password=args.password)
+        except InputError as exc:
+            failed += 1
+            row.update(status="ERROR", reason=f"{exc.code.value}: {exc.message}")
+            if not args.quiet:
+                print(f"pdftract: {e['input']}: error {exc.code.value}: {exc.message}", file=sys.stderr)
+            continue
+        stem = Path(e["input"]).stem or "document"
+        name, k = f"{stem}.html", 2
+        while name.lower() in used or name == "index.html":
+            name, k = f"{stem}-{k}.html", k + 1
+        used.add(name.lower())
+        write_report(doc, e["input"], out / name, password=args.password)
+        row.update(status=row["status"] or "OK", pages=len(doc), characteristics=len(characteristics(doc)), report=name)
+        if not args.quiet:
+            print(f"pdftract: report {n}/{len(entries)}: {e['input']} -> {out / name}", file=sys.stderr)
+    (out / "index.html").write_text(index_html(rows), encoding="utf-8")
+    if not args.quiet:
+        print(f"pdftract: {plural(len(rows), 'input')}, index -> {out / 'index.html'}{_failed(failed)}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
+
+
 def _files(inputs: Sequence[str]) -> list[str]:
     """The PDF files named or found (recursively, any case of ``.pdf``) in ``inputs``, in order; a folder
     without any is an input error."""
@@ -528,6 +647,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _schema()
         if args.command == "batch":
             return _batch(args)
+        if args.command == "report":
+            return _report(args)
+        if args.command == "balloon":
+            return _balloon(args)
         return _list_analyzers()
     except InputError as exc:
         print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)

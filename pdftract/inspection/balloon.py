@@ -38,7 +38,7 @@ from pdftract.svg import num
 
 if TYPE_CHECKING:
     from pdftract.model.document import Document
-    from pdftract.model.sheet import SheetLike
+    from pdftract.model.sheet import Sheet, SheetLike
 
 #: balloon colour (RGB 0-1) in the PDF and SVG
 COLOUR = (0.82, 0.1, 0.1)
@@ -137,14 +137,14 @@ def _pdf_ops(balloons: Sequence[Balloon], font: str) -> bytes:
     return ("\n".join(ops) + "\n").encode("ascii")
 
 
-def write_pdf(src: str | os.PathLike[str], doc_sheets: Sequence[SheetLike], balloons: dict[int, list[Balloon]],
+def write_pdf(src: str | os.PathLike[str], doc_sheets: Sequence[Sheet], balloons: dict[int, list[Balloon]],
               out: str | os.PathLike[str], password: str | None = None) -> None:
     """Copy ``src`` to ``out`` with ``balloons`` (by page number) drawn over each page; ``src`` is only read."""
     import pikepdf
 
     if Path(src).resolve() == Path(out).resolve():
         raise InputError(f"{out}: the ballooned PDF must not overwrite its input")
-    with pikepdf.open(src, password=password or "") as pdf:
+    with pikepdf.open(os.fspath(src), password=password or "") as pdf:
         for sheet in doc_sheets:
             items = balloons.get(sheet.number)
             if not items:
@@ -159,7 +159,7 @@ def write_pdf(src: str | os.PathLike[str], doc_sheets: Sequence[SheetLike], ball
             body = f"Q\nq {a:.6f} {b:.6f} {c:.6f} {d:.6f} {e:.4f} {f:.4f} cm\n".encode("ascii")
             body += _pdf_ops(items, str(name)) + b"Q\n"
             page.contents_add(pikepdf.Stream(pdf, body), prepend=False)
-        pdf.save(out, deterministic_id=True)
+        pdf.save(os.fspath(out), deterministic_id=True)
 
 
 def write_csv(chars: Sequence[Characteristic], path: str | os.PathLike[str]) -> None:

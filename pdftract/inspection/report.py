@@ -187,15 +187,13 @@ def _image_uris(src: str | os.PathLike[str] | None, sheet: Sheet, password: str 
     :data:`IMAGE_MAX_PX`; empty where the file cannot be read again or an image cannot be decoded."""
     if src is None or not sheet.images:
         return {}
-    try:
-        import pikepdf
-        from PIL import Image as PILImage
-    except ImportError:  # pragma: no cover - both come with pikepdf
-        return {}
+    import pikepdf
     wanted = {img.name for img in sheet.images if img.name}
+    # pixels an image needs: two per point of its larger displayed side (the sheet is shown about page size)
+    sizes = {img.name: max(64, min(IMAGE_MAX_PX, round(2 * max(img.bbox.width, img.bbox.height)))) for img in sheet.images}
     out: dict[str, str] = {}
     try:
-        with pikepdf.open(src, password=password or "") as pdf:
+        with pikepdf.open(os.fspath(src), password=password or "") as pdf:
             page = pdf.pages[sheet.number - 1]
             stack, seen = [page.obj.get("/Resources")], set()
             while stack and len(out) < len(wanted):
@@ -211,19 +209,51 @@ def _image_uris(src: str | os.PathLike[str] | None, sheet: Sheet, password: str 
                     if sub == "/Form":
                         stack.append(xo.get("/Resources"))
                     elif sub == "/Image" and name.lstrip("/") in wanted and name.lstrip("/") not in out:
-                        try:
-                            pil = pikepdf.PdfImage(xo).as_pil_image()
-                            pil.thumbnail((IMAGE_MAX_PX, IMAGE_MAX_PX), PILImage.Resampling.LANCZOS)
-                            if pil.mode not in ("RGB", "L", "RGBA"):
-                                pil = pil.convert("RGB")
-                            buf = io.BytesIO()
-                            pil.save(buf, format="PNG", optimize=False)
-                            out[name.lstrip("/")] = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
-                        except Exception:  # an image pikepdf cannot decode (JBIG2 without a decoder ...): outlined only
-                            continue
+                        uri = _image_uri(xo, sizes.get(name.lstrip("/"), IMAGE_MAX_PX), pikepdf)
+                        if uri:
+                            out[name.lstrip("/")] = uri
     except Exception:  # the file could not be opened again: images stay outlined boxes
         return {}
     return out
+
+
+def _image_uri(xo: Any, px: int, pikepdf: Any) -> str | None:
+    """A data URI of one image XObject at most ``px`` pixels on its longer side: a baseline JPEG of RGB or
+    grey pixels as it is stored (no decoding), anything else decoded, scaled and written as PNG."""
+    filters = xo.get("/Filter")
+    filters = [str(f) for f in (filters if isinstance(filters, pikepdf.Array) else [filters] if filters is not None else [])]
+    cs = str(xo.get("/ColorSpace", ""))
+    try:
+        if filters == ["/DCTDecode"] and cs in ("/DeviceRGB", "/DeviceGray") and "/SMask" not in xo and "/Decode" not in xo:
+            raw = xo.read_raw_bytes()
+            if len(raw) <= 4_000_000:
+                return "data:image/jpeg;base64," + base64.b64encode(raw).decode("ascii")
+        mode = {"/DeviceRGB": "RGB", "/DeviceGray": "L"}.get(cs)
+        if mode and int(xo.get("/BitsPerComponent", 0)) == 8 and "/Decode" not in xo and "/SMask" not in xo \
+                and not set(filters) - {"/FlateDecode", "/LZWDecode", "/RunLengthDecode", "/ASCII85Decode", "/ASCIIHexDecode"} \
+                and "/DecodeParms" not in xo:
+            # plain 8-bit pixels: decode the stream once ourselves (the general route decodes it twice)
+            from PIL import Image as PILImage
+
+            w, h = int(xo["/Width"]), int(xo["/Height"])
+            pil = PILImage.frombytes(mode, (w, h), xo.read_bytes())
+        else:
+            pil = pikepdf.PdfImage(xo).as_pil_image()
+        if getattr(pil, "format", None) == "JPEG":
+            pil.draft(pil.mode, (px, px))
+        factor = -(-max(pil.width, pil.height) // px)  # whole-pixel box reduction to at most px: fast and clean
+        if factor >= 2:
+            pil = pil.reduce(factor)
+        if pil.mode not in ("RGB", "L", "RGBA", "1"):
+            pil = pil.convert("RGB")
+        buf = io.BytesIO()
+        if pil.mode in ("RGB", "L"):  # renders and photos: JPEG is smaller and quicker to write than PNG
+            pil.save(buf, format="JPEG", quality=85)
+            return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+        pil.save(buf, format="PNG", compress_level=1)
+        return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+    except Exception:  # an image pikepdf cannot decode (JBIG2 without a decoder ...): it stays an outlined box
+        return None
 
 
 def _images_svg(sheet: Sheet, uris: dict[str, str]) -> list[str]:
@@ -280,9 +310,9 @@ def _page_tables(sheet: Sheet, page: dict[str, Any]) -> list[str]:
     recovered = [g for g in sheet.glyphs if g.synthetic]
     if recovered:
         out.append(f"<h3>Characters read from drawn shapes ({len(recovered)})</h3>")
-        rows = [(g.text, g.source.value, f"{g.confidence:.2f}", " ".join(f"{v:.1f}" for v in g.bbox))
+        glyph_rows = [(g.text, g.source.value, f"{g.confidence:.2f}", " ".join(f"{v:.1f}" for v in g.bbox))
                 for g in recovered[:MAX_RECOVERED_ROWS]]
-        out.append(_table(("text", "source", "confidence", "bbox"), rows, "recovered"))
+        out.append(_table(("text", "source", "confidence", "bbox"), glyph_rows, "recovered"))
         if len(recovered) > MAX_RECOVERED_ROWS:
             out.append(f'<p class="muted">{len(recovered) - MAX_RECOVERED_ROWS} more not listed (all are outlined on the sheet)</p>')
     diags = page.get("diagnostics") or ()

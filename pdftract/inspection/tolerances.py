@@ -149,7 +149,9 @@ _ISO2768_ANGLE: dict[str, tuple[float, ...]] = {
     "c": (1.5, 1.0, 0.5, 0.25, 10 / 60), "v": (3.0, 2.0, 1.0, 0.5, 20 / 60),
 }
 
-_ISO2768 = re.compile(r"(?:ISO|DIN|EN|NF)?\s*(?:EN\s*)?2768\s*[-–—‐ ]?\s*(?:1\s*[-–]?\s*)?(?P<cls>[fmcvFMCV])(?P<geo>[HKLhkl])?\b")
+_ISO2768 = re.compile(r"(?:ISO|DIN|EN|NF)?\s*(?:EN\s*)?2768(?:\s*[-–—‐]\s*1(?!\d))?\s*[-–—‐:]?\s*"
+                      r"(?:(?P<cls>[fmcvFMCV])(?P<geo>[HKLhkl])?\b|(?P<word>very\s+coarse|fine|medium|coarse)\b)", re.IGNORECASE)
+_CLASS_WORDS = {"fine": "f", "medium": "m", "coarse": "c", "very coarse": "v"}
 _NUM = r"(?:\d+(?:[.,]\d+)?|[.,]\d+)"
 #: ``X.X ±0.2``, ``.XX ±.01``, ``0.XXX = ±0.005``, ``1 PL ±0.2`` (places written as X/0 after the point)
 _PLACES = re.compile(rf"(?<![\w.])(?:[X0]?)?[.,](?P<xs>[X0]{{1,4}})\s*[=:]?\s*±\s*(?P<v>{_NUM})", re.IGNORECASE)
@@ -161,7 +163,8 @@ _PLACES_WORDED = re.compile(
 _WHOLE = re.compile(rf"(?<![\w.])X\s*[=:]?\s*±\s*(?P<v>{_NUM})(?!\s*°)", re.IGNORECASE)
 _ANGLES = re.compile(rf"(?:ANGLES?|ANGULAR|ANG\.?|WINKEL)\s*[:=]?\s*±\s*(?P<v>{_NUM})\s*(?:°|DEG)?", re.IGNORECASE)
 _ANGLE_ALONE = re.compile(rf"±\s*(?P<v>{_NUM})\s*°")
-_ONE = re.compile(rf"TOLERANC\w*\s*[:=]?\s*±\s*(?P<v>{_NUM})", re.IGNORECASE)
+#: one ± for every dimension: "General tolerances ±0.05mm", "TOLERANCES ARE ±0.5mm", "General Tolerance: ±0.003"
+_ONE = re.compile(rf"TOLERANC\w*\b[^±\d]{{0,16}}±\s*(?P<v>{_NUM})", re.IGNORECASE)
 
 
 def _num(s: str) -> float:
@@ -204,6 +207,10 @@ def general_tolerance_from_text(text: str) -> GeneralTolerance:
 
     >>> general_tolerance_from_text("Dimensions in millimeters General tolerances ±0.05mm").linear
     0.05
+    >>> general_tolerance_from_text("TOLERANCES ARE +/- 0.5mm UNLESS OTHERWISE NOTED.").linear
+    0.5
+    >>> general_tolerance_from_text("2. General tolerance DIN ISO 2768 - medium.").iso2768
+    'm'
     >>> general_tolerance_from_text("TOLERANCES: .XX ±.01 .XXX ±.005 ANGULAR: ±1°").by_places
     {2: 0.01, 3: 0.005}
     >>> general_tolerance_from_text("TOLERANCES: FRACTIONAL ± 1/32 TWO PLACE DECIMAL ±.01 THREE PLACE DECIMAL ± .001").by_places
@@ -211,7 +218,7 @@ def general_tolerance_from_text(text: str) -> GeneralTolerance:
     >>> bool(general_tolerance_from_text("BREAK ALL SHARP EDGES 0.2 MAX."))
     False
     """
-    t = " ".join(text.split())
+    t = " ".join(text.split()).replace("+/-", "±").replace("+/−", "±")
     iso = _ISO2768.search(t)
     places: dict[int, float] = {}
     for m in _PLACES.finditer(t):
@@ -226,7 +233,10 @@ def general_tolerance_from_text(text: str) -> GeneralTolerance:
         angular = _num(alone.group("v")) if alone else None
     one = _ONE.search(t) if not places and whole is None else None
     linear = _num(one.group("v")) if one and not t[one.end():one.end() + 2].strip().startswith("°") else None
-    g = GeneralTolerance(iso2768=iso.group("cls").lower() if iso else None, by_places=places,
+    cls = None
+    if iso:
+        cls = iso.group("cls").lower() if iso.group("cls") else _CLASS_WORDS[" ".join(iso.group("word").lower().split())]
+    g = GeneralTolerance(iso2768=cls, by_places=places,
                          whole=_num(whole.group("v")) if whole else None, angular=angular, linear=linear)
     return GeneralTolerance(iso2768=g.iso2768, by_places=g.by_places, whole=g.whole, angular=g.angular,
                             linear=g.linear, text=t if g else "")
