@@ -29,7 +29,8 @@ install-dev: $(VENV)/.installed-dev
 demo: install
 	@mkdir -p $(OUT)
 	$(BIN)/pdftract extract $(DEMO_PDF) -o $(OUT)/demo-bracket.json --svg $(OUT)/demo-bracket.svg
-	@echo "JSON: $(OUT)/demo-bracket.json  SVG: $(OUT)/demo-bracket.svg"
+	$(BIN)/pdftract report $(DEMO_PDF) -o $(OUT)/demo-bracket.html
+	@echo "JSON: $(OUT)/demo-bracket.json  SVG: $(OUT)/demo-bracket.svg  report (open in a browser): $(OUT)/demo-bracket.html"
 
 PYTEST := $(BIN)/python -m pytest -n 2 --doctest-modules pdftract tests
 

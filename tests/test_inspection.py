@@ -271,6 +271,19 @@ def test_report_is_self_contained_and_lists_every_item(demo_pdf: Path) -> None:
     assert report_html(doc, "demo-bracket.pdf", src=demo_pdf) == html  # deterministic
 
 
+def test_report_characteristics_tab_holds_the_csv_rows(tmp_path: Path, demo_pdf: Path) -> None:
+    from html import unescape
+
+    doc = pdftract.analyze(demo_pdf)
+    write_balloons(doc, demo_pdf, tmp_path)
+    with (tmp_path / "characteristics.csv").open(encoding="utf-8", newline="") as fh:
+        want = list(csv.reader(fh))
+    html = report_html(doc, "demo-bracket.pdf")
+    table = re.search(r'<table class="characteristics">(.*?)</table>', html, re.S).group(1)
+    got = [[unescape(c) for c in re.findall(r"<t[hd]>(.*?)</t[hd]>", row)] for row in re.findall(r"<tr>(.*?)</tr>", table)]
+    assert got == want
+
+
 def test_report_embeds_raster_images(tmp_path: Path) -> None:
     path = CORPUS / "mech-odri-center-pulley-gdt.pdf"
     if not path.exists():
