@@ -405,6 +405,8 @@ def _report(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise SettingsError(f"{out}: with several inputs, -o names a folder, and this is a file")
+    if out.suffix.lower() in (".html", ".htm") and not out.exists():
+        raise SettingsError(f"{out}: with several inputs, -o names a folder for the reports and index.html, not an .html file")
     _check_output(str(out))
     out.mkdir(exist_ok=True)
     rows: list[dict[str, Any]] = []

@@ -113,6 +113,7 @@ def test_limits_of_printed_stacked_limit_fit_and_general_tolerances() -> None:
         _dim("140", (300, 200, 330, 210)),                # general (ISO 2768-m: 120-400 -> ±0.5)
         _dim("R2", (100, 300, 120, 310)),                 # general, broken edge (0.5-3 -> ±0.2)
         _dim("(55)", (200, 300, 230, 310)),               # reference: no limits
+        _dim("0", (300, 300, 310, 310)),                  # an ordinate origin: nothing to measure
     )
     sheet = make_sheet(text=[("GENERAL TOLERANCES ISO 2768-m", 400, 500, 0.0, 6.0)], width=600, height=600)
     sheet = sheet.with_results({"dimensions": dims})
@@ -125,6 +126,7 @@ def test_limits_of_printed_stacked_limit_fit_and_general_tolerances() -> None:
     assert got["140"] == (pytest.approx(139.5), pytest.approx(140.5), "general")
     assert got["R2"] == (pytest.approx(1.8), pytest.approx(2.2), "general")
     assert got["(55)"] == (None, None, "none")
+    assert got["0"] == (None, None, "none")
 
 
 def test_a_sheet_without_a_general_tolerance_takes_the_documents_first() -> None:
@@ -305,6 +307,8 @@ def test_cli_report_and_balloon(tmp_path: Path, demo_pdf: Path, capsys: pytest.C
     index = (folder / "index.html").read_text(encoding="utf-8")
     assert 'href="demo-bracket.html"' in index and "FILE_NOT_FOUND" in index
     assert (folder / "demo-bracket.html").exists()
+    assert main(["report", str(demo_pdf), str(demo_pdf), "-o", str(tmp_path / "two.html"), "-q"]) == 2
+    assert not (tmp_path / "two.html").exists()
     assert main(["balloon", str(demo_pdf), "-o", str(tmp_path / "b"), "-q"]) == 0
     assert (tmp_path / "b" / "ballooned.pdf").exists()
     assert main(["balloon", str(demo_pdf), "-o", str(tmp_path / "no" / "such" / "dir"), "-q"]) == 2

@@ -56,8 +56,8 @@ class Balloon:
 
 
 def balloon_radius(sheet: SheetLike) -> float:
-    """Balloon radius in points: a hundredth of the sheet's smaller side, between 6 and 14."""
-    return max(6.0, min(14.0, min(sheet.width, sheet.height) / 100.0))
+    """Balloon radius in points: a hundredth of the sheet's smaller side, between 7 and 14."""
+    return max(7.0, min(14.0, min(sheet.width, sheet.height) / 100.0))
 
 
 def _nearest_on_box(b: BBox, p: tuple[float, float]) -> tuple[float, float]:

@@ -125,6 +125,8 @@ def _dimension_char(d: Any, general: GeneralTolerance) -> tuple[float | None, fl
         return None, None, "none", "reference dimension: not inspected against limits"
     if nom is None:
         return None, None, "none", "no nominal value read"
+    if nom == 0 and d.upper is None and d.lower is None:
+        return None, None, "none", "ordinate origin (0): the datum the other ordinates are measured from"
     if d.upper is not None and d.lower is not None:
         return _r(nom + d.lower), _r(nom + d.upper), "printed", ""
     if d.upper is not None or d.lower is not None:
@@ -170,9 +172,11 @@ def _items(sheet: SheetLike, general: GeneralTolerance) -> list[dict[str, Any]]:
                     "unit": d.unit, "tolerance_source": src, "bbox": d.bbox, "confidence": d.confidence,
                     "source": f"dimensions[{i}]", "remark": remark, "glyph_ids": tuple(d.glyph_ids)})
         taken.update(d.glyph_ids)
+    units = [d.unit for d in results.get("dimensions", ()) or () if d.unit in ("mm", "in")]
+    sheet_unit = max(sorted(set(units)), key=units.count) if units else None  # a frame's zone is in the sheet's unit
     for i, f in enumerate(results.get("gdt_frames", ()) or ()):
         out.append({"kind": f"gdt:{f.characteristic}", "requirement": _frame_requirement(f), "nominal": f.value,
-                    "lower_limit": 0.0 if f.value is not None else None, "upper_limit": f.value, "unit": None,
+                    "lower_limit": 0.0 if f.value is not None else None, "upper_limit": f.value, "unit": sheet_unit,
                     "tolerance_source": "printed" if f.value is not None else "none", "bbox": f.bbox,
                     "confidence": f.confidence, "source": f"gdt_frames[{i}]",
                     "remark": "tolerance zone width" if f.value is not None else "tolerance value not read",
