@@ -150,6 +150,40 @@ def test_zones_follow_the_border_labels_and_survive_translation() -> None:
         assert grid.zone((dx + 560, dy + 440)) == "D5"
 
 
+def test_numbering_follows_the_sense_of_the_border_labels() -> None:
+    # an ASME-style border: columns 4 3 2 1 from left to right, rows A at the bottom
+    cols = [(str(n), 100.0 * (5 - n), 8.0) for n in (4, 3, 2, 1)]
+    rows = [(c, 5.0, 360.0 - 100.0 * i) for i, c in enumerate("ABC")]
+    sheet = make_sheet(text=cols + rows, width=500, height=380)
+    dims = (_dim("10", (60, 330, 80, 340)), _dim("20", (130, 330, 150, 340)),   # zone A4, left then right
+            _dim("30", (430, 330, 450, 340)), _dim("40", (430, 316, 450, 326)),  # zone A1, lower then upper
+            _dim("50", (430, 40, 450, 50)))                                      # zone C1
+    got = [(c.zone, c.requirement) for c in characteristics([sheet.with_results({"dimensions": dims})])]
+    assert got == [("A1", "30"), ("A1", "40"), ("A4", "20"), ("A4", "10"), ("C1", "50")]
+
+
+def test_hole_callouts_are_listed_by_their_parts() -> None:
+    from pdftract.analyzers.callouts import Callout
+
+    text = "6X ⌀ .120 ↧ 1.000 ⌵ ⌀ .225 X 100°, NEAR SIDE TAP FOR #4-40 HELICOIL"
+    held = _dim("6× ⌀.120 ↧ 1.000", (100, 100, 160, 110), unit="in")
+    held = Dimension(**{**{f: getattr(held, f) for f in held.__dataclass_fields__}, "glyph_ids": (1, 2, 3)})
+    callout = Callout(text=text, kind="hole", target=(90.0, 90.0), bbox=BBox(100, 100, 300, 120), terminator="arrow",
+                      glyph_ids=(1, 2, 3, 4, 5, 6))
+    lone = Callout(text="⌀ .203 THRU ALL TAP FOR #10-24 HELICOIL", kind="hole", target=(90.0, 200.0),
+                   bbox=BBox(100, 200, 300, 210), terminator="arrow", glyph_ids=(7, 8, 9))
+    sheet = make_sheet(text=[("TWO PLACE DECIMAL ±.01 THREE PLACE DECIMAL ±.005", 10, 380, 0.0, 5.0)], width=500,
+                       height=400).with_results({"dimensions": (held,), "callouts": (callout, lone)})
+    got = {c.requirement: (c.kind, c.lower_limit, c.upper_limit) for c in characteristics([sheet])}
+    assert got == {
+        "6× ⌀.120 ↧ 1.000": ("diameter", pytest.approx(0.115), pytest.approx(0.125)),
+        "6× #4-40 ↧1.000": ("thread", None, None),
+        "⌵ ⌀ .225 X 100°": ("countersink", pytest.approx(0.22), pytest.approx(0.23)),
+        "⌀ .203 THRU": ("diameter", pytest.approx(0.198), pytest.approx(0.208)),
+        "#10-24": ("thread", None, None),
+    }
+
+
 def test_no_zone_labels_no_zones() -> None:
     grid = find_zones(make_sheet(text=[("NOTES", 50, 50), ("1", 400, 300), ("A", 200, 200)]))
     assert not grid and grid.zone((10, 10)) is None
@@ -295,6 +329,22 @@ def test_report_embeds_raster_images(tmp_path: Path) -> None:
     html = report_html(doc, path.name, src=path)
     assert len(re.findall(r"data:image/(?:png|jpeg);base64,", html)) == len(doc.pages[0].images)
     assert "data:image/" not in report_html(doc, path.name)  # without the file, images stay outlined
+
+
+def test_report_draws_soft_masked_images_with_transparency() -> None:
+    path = CORPUS / "mech-psas-button-ring-4sheet.pdf"
+    if not path.exists():
+        pytest.skip("real corpus not present")
+    import base64
+
+    from PIL import Image
+
+    doc = pdftract.analyze(path, pages=[1])
+    html = report_html(doc, path.name, src=path)
+    uris = re.findall(r"data:image/(png|jpeg);base64,([A-Za-z0-9+/=]+)", html)
+    assert len(uris) == len(doc.pages[0].images)
+    modes = {Image.open(io.BytesIO(base64.b64decode(data))).mode for kind, data in uris if kind == "png"}
+    assert "RGBA" in modes  # the renders SolidWorks writes with a /SMask keep it as transparency
 
 
 def test_cli_report_and_balloon(tmp_path: Path, demo_pdf: Path, capsys: pytest.CaptureFixture[str]) -> None:

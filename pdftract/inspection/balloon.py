@@ -29,11 +29,14 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from pdftract.errors import InputError
 from pdftract.geometry import BBox, invert, page_matrix
 from pdftract.inspection.characteristics import COLUMNS, Characteristic, characteristics
+from pdftract.inspection.zones import find_zones
 from pdftract.svg import num
 
 if TYPE_CHECKING:
@@ -64,11 +67,33 @@ def _nearest_on_box(b: BBox, p: tuple[float, float]) -> tuple[float, float]:
     return min(max(p[0], b.x0), b.x1), min(max(p[1], b.top), b.bottom)
 
 
+def _crossings(segs: list[tuple[float, float, float, float]], p: tuple[float, float], q: tuple[float, float]) -> int:
+    """How many of the segments ``segs`` the segment p-q properly crosses (vectorised)."""
+    if not segs:
+        return 0
+    a = np.asarray(segs, dtype=np.float64)
+
+    def orient(ax: Any, ay: Any, bx: Any, by: Any, cx: Any, cy: Any) -> Any:
+        return np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
+
+    o1 = orient(p[0], p[1], q[0], q[1], a[:, 0], a[:, 1])
+    o2 = orient(p[0], p[1], q[0], q[1], a[:, 2], a[:, 3])
+    o3 = orient(a[:, 0], a[:, 1], a[:, 2], a[:, 3], p[0], p[1])
+    o4 = orient(a[:, 0], a[:, 1], a[:, 2], a[:, 3], q[0], q[1])
+    return int(np.count_nonzero((o1 * o2 < 0) & (o3 * o4 < 0)))
+
+
+#: what a leader crossing an earlier one costs, in words covered
+CROSSING_COST = 3.0
+
+
 def place_balloons(sheet: SheetLike, chars: Sequence[Characteristic]) -> list[Balloon]:
     """Balloon positions for ``chars`` (all on ``sheet``), in their order."""
     r = balloon_radius(sheet)
     words = sheet.index.words
+    area = find_zones(sheet).inner(sheet.width, sheet.height)  # inside the border's zone labels
     placed: list[Balloon] = []
+    leaders: list[tuple[float, float, float, float]] = []
     dirs = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
     for c in chars:
         b = c.bbox
@@ -79,17 +104,20 @@ def place_balloons(sheet: SheetLike, chars: Sequence[Characteristic]) -> list[Ba
                 cx = (b.x0 - reach * r if dx < 0 else b.x1 + reach * r if dx > 0 else (b.x0 + b.x1) / 2)
                 cy = (b.top - reach * r if dy < 0 else b.bottom + reach * r if dy > 0 else (b.top + b.bottom) / 2)
                 order += 1
-                if cx - r < 0 or cy - r < 0 or cx + r > sheet.width or cy + r > sheet.height:
+                if cx - r < area.x0 or cy - r < area.top or cx + r > area.x1 or cy + r > area.bottom:
                     continue
                 if any(math.hypot(cx - p.centre[0], cy - p.centre[1]) < 2.2 * r for p in placed):
                     continue
                 cost = float(len(words.intersection((cx - r, cy - r, cx + r, cy + r))))
+                cost += CROSSING_COST * _crossings(leaders, (cx, cy), _nearest_on_box(b, (cx, cy)))
                 if best is None or (cost, order) < (best[0], best[1]):
                     best = (cost, order, (cx, cy))
             if best is not None and best[0] == 0:
                 break
-        centre = best[2] if best is not None else (min(max(b.x0 - 2 * r, r), sheet.width - r), max(b.top - 2 * r, r))
+        centre = best[2] if best is not None else (min(max(b.x0 - 2 * r, area.x0 + r), area.x1 - r),
+                                                   max(b.top - 2 * r, area.top + r))
         placed.append(Balloon(c.char_no, centre, r, _nearest_on_box(b, centre)))
+        leaders.append((*centre, *placed[-1].leader_to))
     return placed
 
 

@@ -20,7 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
+
+from pdftract.analyzers.callouts import parse_thread
+from pdftract.analyzers.dimensions import read_dimension
 
 from pdftract.geometry import BBox
 from pdftract.inspection.tolerances import (
@@ -42,9 +46,6 @@ COLUMNS = ("char_no", "sheet", "zone", "kind", "requirement", "nominal", "lower_
 
 #: callout kinds that are characteristics of their own (when no dimension or frame holds their glyphs)
 CALLOUT_KINDS = ("thread", "hole", "surface_finish", "chamfer")
-
-#: rows of reading order within a zone are this many points tall
-READING_ROW = 12.0
 
 _ROUGHNESS = re.compile(r"\b(R[azq]|RMS|AA|CLA)\s*[=:]?\s*(\d+(?:[.,]\d+)?)", re.IGNORECASE)
 
@@ -108,7 +109,8 @@ def general_tolerance(sheet: SheetLike) -> GeneralTolerance:
             texts.append(f"{f.label} {f.value}")
         texts.extend(f"{fld.label} {fld.value}" for fld in tb.other.values())
     texts.extend(n.text for n in results.get("notes", ()) or ())
-    texts.extend(line.text for line in sheet.lines if re.search(r"2768|TOLERANC|\bX\.X|\.XX", line.text, re.IGNORECASE))
+    texts.extend(line.text for line in sheet.lines
+                 if re.search(r"2768|TOLERANC|\bX\.X|\.XX|PLACES?\b.*±", line.text, re.IGNORECASE))
     for t in dict.fromkeys(" ".join(t.split()) for t in texts):
         g = general_tolerance_from_text(t)
         if g:
@@ -156,6 +158,58 @@ def _dimension_char(d: Any, general: GeneralTolerance) -> tuple[float | None, fl
     return None, None, "none", "no tolerance printed and no general tolerance found"
 
 
+#: a countersink or counterbore as printed in a hole callout: ``⌵ ⌀.225 X 100°``, ``⌴ ⌀11 ↧ 6.4``
+_SINK = re.compile(r"[⌵⌴]\s*⌀?\s*(?:\d+(?:[.,]\d+)?|[.,]\d+)(?:\s*[xX×]\s*\d+(?:[.,]\d+)?\s*°)?(?:\s*↧\s*(?:\d+(?:[.,]\d+)?|[.,]\d+))?")
+
+
+def _callout_parts(text: str, held: Sequence[Any]) -> list[str]:
+    """The requirements of a hole or thread callout that none of the dimensions ``held`` (read from its
+    glyphs) states: the hole size (the longest leading run of words the dimension grammar reads, when no
+    dimension holds any of the callout), its thread (``#4-40``, ``M6x1-6H``) and each countersink or
+    counterbore.
+
+    >>> _callout_parts("⌀ .203 THRU ALL TAP FOR #10-24 HELICOIL", [])
+    ['⌀ .203 THRU', '#10-24']
+    """
+    parts: list[str] = []
+    th = parse_thread(text)
+    if not held:
+        words = text.split()
+        best = None
+        for k in range(1, min(len(words), 8) + 1):
+            prefix = " ".join(words[:k])
+            r = read_dimension(prefix)
+            if r is not None and r.nominal is not None and (th is None or th["designation"] not in prefix):
+                best = prefix
+        if best is not None:
+            parts.append(best)
+    if th is not None and not any(d.kind == "thread" for d in held):
+        parts.append((f"{th['count']}× " if th.get("count", 1) > 1 else "") + str(th["designation"])
+                     + (f" ↧{th['depth']}" if th.get("depth") and th["depth"] != "THRU" else ""))
+    held_text = " ".join([*(d.text for d in held), *parts])
+    for m in _SINK.finditer(text):
+        if m.group(0)[0] not in held_text:
+            parts.append(" ".join(m.group(0).split()))
+    return parts
+
+
+def _reading_item(text: str, general: GeneralTolerance, unit: str | None) -> dict[str, Any]:
+    """Kind, requirement, nominal, limits and remark of a requirement printed as text (a callout, a part of one),
+    read with the dimension grammar; a thread is gauged by its class and gets no limits."""
+    th = parse_thread(text)
+    r = None if th is not None else read_dimension(text)
+    if r is None:
+        return {"kind": "thread" if th is not None else "other", "requirement": text, "nominal": None,
+                "lower_limit": None, "upper_limit": None, "unit": None, "tolerance_source": "none",
+                "remark": "thread: gauged by its class" if th is not None else "no value read"}
+    d = SimpleNamespace(text=r.text, nominal=r.nominal, upper=r.upper, lower=r.lower, kind=r.kind, fit=r.fit,
+                        basic=r.basic, reference=r.reference, suffix=r.suffix, unit=unit)
+    lo, hi, src, remark = _dimension_char(d, general)
+    kind = {"⌵": "countersink", "⌴": "counterbore"}.get(text.strip()[:1], r.kind)
+    return {"kind": kind, "requirement": text, "nominal": r.nominal, "lower_limit": lo, "upper_limit": hi, "unit": unit,
+            "tolerance_source": src, "remark": remark}
+
+
 def _frame_requirement(f: Any) -> str:
     parts = [f.symbol, f.tolerance, *f.datums]
     return " | ".join(p for p in parts if p)
@@ -166,14 +220,14 @@ def _items(sheet: SheetLike, general: GeneralTolerance) -> list[dict[str, Any]]:
     results = getattr(sheet, "results", None) or {}
     out: list[dict[str, Any]] = []
     taken: set[int] = set()
+    units = [d.unit for d in results.get("dimensions", ()) or () if d.unit in ("mm", "in")]
+    sheet_unit = max(sorted(set(units)), key=units.count) if units else None  # frames and callouts use the sheet's unit
     for i, d in enumerate(results.get("dimensions", ()) or ()):
         lo, hi, src, remark = _dimension_char(d, general)
         out.append({"kind": d.kind, "requirement": d.text, "nominal": d.nominal, "lower_limit": lo, "upper_limit": hi,
                     "unit": d.unit, "tolerance_source": src, "bbox": d.bbox, "confidence": d.confidence,
                     "source": f"dimensions[{i}]", "remark": remark, "glyph_ids": tuple(d.glyph_ids)})
         taken.update(d.glyph_ids)
-    units = [d.unit for d in results.get("dimensions", ()) or () if d.unit in ("mm", "in")]
-    sheet_unit = max(sorted(set(units)), key=units.count) if units else None  # a frame's zone is in the sheet's unit
     for i, f in enumerate(results.get("gdt_frames", ()) or ()):
         out.append({"kind": f"gdt:{f.characteristic}", "requirement": _frame_requirement(f), "nominal": f.value,
                     "lower_limit": 0.0 if f.value is not None else None, "upper_limit": f.value, "unit": sheet_unit,
@@ -182,20 +236,42 @@ def _items(sheet: SheetLike, general: GeneralTolerance) -> list[dict[str, Any]]:
                     "remark": "tolerance zone width" if f.value is not None else "tolerance value not read",
                     "glyph_ids": tuple(f.glyph_ids)})
         taken.update(f.glyph_ids)
+    dims = tuple(results.get("dimensions", ()) or ())
+    by_callouts: set[int] = set()  # glyphs an earlier callout listed
     for i, c in enumerate(results.get("callouts", ()) or ()):
-        if c.kind not in CALLOUT_KINDS or taken.intersection(c.glyph_ids):
+        if c.kind not in CALLOUT_KINDS or by_callouts.intersection(c.glyph_ids):
             continue
-        lo = hi = None
+        by_callouts.update(c.glyph_ids)
+        base = {"bbox": c.bbox, "confidence": 0.8, "glyph_ids": tuple(c.glyph_ids)}
+        held = [d for d in dims if not set(d.glyph_ids).isdisjoint(c.glyph_ids)]
+        if c.kind != "surface_finish":
+            # a hole or thread callout is listed by its parts (hole size, thread, countersink, counterbore), those
+            # a dimension read from its glyphs states already left out
+            parts = _callout_parts(c.text, held)
+            for j, part in enumerate(parts):
+                out.append({**base, **_reading_item(part, general, sheet_unit), "source": f"callouts[{i}].part[{j}]"})
+            taken.update(c.glyph_ids)
+            if parts or held:
+                continue
+        elif held:
+            continue
+        lo = hi = nominal = None
         src, remark, unit = "none", "", None
         if c.kind == "surface_finish":
             m = _ROUGHNESS.search(c.text)
             if m:
                 hi, src, unit, remark = float(m.group(2).replace(",", ".")), "printed", "µm", f"{m.group(1)} maximum"
-        elif c.kind == "thread":
+        elif c.kind == "thread" or parse_thread(c.text) is not None:
             remark = "thread: gauged by its class"
-        out.append({"kind": c.kind, "requirement": c.text, "nominal": None, "lower_limit": lo, "upper_limit": hi,
-                    "unit": unit, "tolerance_source": src, "bbox": c.bbox, "confidence": 0.8,
-                    "source": f"callouts[{i}]", "remark": remark, "glyph_ids": tuple(c.glyph_ids)})
+        else:
+            item = _reading_item(c.text, general, sheet_unit)
+            if item["nominal"] is not None:
+                out.append({**base, **item, "kind": c.kind, "source": f"callouts[{i}]"})
+                taken.update(c.glyph_ids)
+                continue
+        out.append({**base, "kind": c.kind, "requirement": c.text, "nominal": nominal, "lower_limit": lo,
+                    "upper_limit": hi, "unit": unit, "tolerance_source": src, "source": f"callouts[{i}]",
+                    "remark": remark})
         taken.update(c.glyph_ids)
     for i, n in enumerate(results.get("notes", ()) or ()):
         out.append({"kind": "note", "requirement": n.text, "nominal": None, "lower_limit": None, "upper_limit": None,
@@ -211,16 +287,37 @@ def sheet_characteristics(sheet: SheetLike, start: int = 1, general: GeneralTole
     general = general_tolerance(sheet) if general is None else general
     grid = find_zones(sheet) if grid is None else grid
     items = _items(sheet, general)
+    by_zone: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for item in items:
+        by_zone.setdefault(grid.sort_key(item["bbox"].center), []).append(item)
+    out: list[Characteristic] = []
+    for zone_key in sorted(by_zone):
+        for item in reading_order(by_zone[zone_key], *grid.directions()):
+            c = item["bbox"].center
+            out.append(Characteristic(char_no=start + len(out), sheet=sheet.number, zone=grid.zone(c), **item))
+    return out
 
-    def key(item: dict[str, Any]) -> tuple[Any, ...]:
-        b: BBox = item["bbox"]
-        c = b.center
-        return (*grid.sort_key(c), int(b.top // READING_ROW), b.x0, b.top, item["source"])
 
-    out = []
-    for n, item in enumerate(sorted(items, key=key)):
-        c = item["bbox"].center
-        out.append(Characteristic(char_no=start + n, sheet=sheet.number, zone=grid.zone(c), **item))
+def reading_order(items: Sequence[dict[str, Any]], x_sense: int = 1, y_sense: int = 1) -> list[dict[str, Any]]:
+    """``items`` (each with a ``bbox``) in reading order: rows top to bottom, each row left to right (with a
+    sense of -1: bottom to top, right to left). A row takes the items whose vertical middle lies within the
+    first item's height band (grown by a quarter of its height), so texts on one line stay one row whatever
+    their exact tops."""
+    def box(it: dict[str, Any]) -> tuple[float, float, float, float]:
+        b: BBox = it["bbox"]
+        x0 = b.x0 if x_sense > 0 else -b.x1
+        top, bottom = (b.top, b.bottom) if y_sense > 0 else (-b.bottom, -b.top)
+        return x0, top, bottom, (top + bottom) / 2
+
+    rest = sorted(items, key=lambda it: (box(it)[1], box(it)[0], it["source"]))
+    out: list[dict[str, Any]] = []
+    while rest:
+        _, top, bottom, _ = box(rest[0])
+        pad = max((bottom - top) * 0.25, 1.0)
+        row = [rest[0]] + [it for it in rest[1:] if top - pad <= box(it)[3] <= bottom + pad]
+        ids = {id(it) for it in row}
+        rest = [it for it in rest if id(it) not in ids]
+        out.extend(sorted(row, key=lambda it: (box(it)[0], box(it)[1], it["source"])))
     return out
 
 

@@ -157,12 +157,27 @@ def _layer_items(page: dict[str, Any], key: str) -> Iterator[tuple[str, dict[str
                 yield _title(key, it), it
 
 
-def _svg_layer(page_no: int, key: str, page: dict[str, Any], items: _Items) -> list[str]:
+def _limits(c: Characteristic) -> str:
+    """A characteristic's tolerance zone in words: ``139.5 … 140.5 mm (general: ISO 2768-m linear)``."""
+    if c.lower_limit is None and c.upper_limit is None:
+        return f"no limits ({c.remark})" if c.remark else "no limits"
+    lo = "" if c.lower_limit is None else f"{c.lower_limit:g}"
+    hi = "" if c.upper_limit is None else f"{c.upper_limit:g}"
+    how = f"{c.tolerance_source}: {c.remark}" if c.remark else c.tolerance_source
+    return f"{lo} … {hi} {c.unit or ''}".rstrip() + f" ({how})"
+
+
+def _svg_layer(page_no: int, key: str, page: dict[str, Any], items: _Items,
+               chars: dict[str, Characteristic] | None = None) -> list[str]:
     colour = LAYERS.get(key, (_OTHER_COLOUR, key))[0]
     out = [f'<g class="layer" data-layer="{escape(key)}">']
     for n, (title, it) in enumerate(_layer_items(page, key)):
         b = _bbox(it["bbox"])
         assert b is not None
+        char = (chars or {}).get(f"{key}[{n}]")
+        if char is not None:  # a dimension or frame shows its tolerance zone and balloon number
+            title = f"{title}  [{char.char_no}: {_limits(char)}]"
+            it = {**it, "characteristic": char.to_dict()}
         iid = items.add(f"p{page_no}-{key}-{n}", title, it)
         parts = [f'<g class="item" data-id="{iid}"><title>{escape(title)}</title>', _rect(b, colour)]
         if key == "tables":
@@ -171,7 +186,8 @@ def _svg_layer(page_no: int, key: str, page: dict[str, Any], items: _Items) -> l
                 if cb is not None:
                     parts.append(f'<rect x="{num(cb.x0)}" y="{num(cb.top)}" width="{num(cb.width)}" height="{num(cb.height)}" '
                                  f'fill="none" stroke="{colour}" stroke-width="0.3" stroke-dasharray="2 1"/>')
-        leader = it.get("leader") or ([it["target"]] if key in ("dimensions", "gdt_frames") and it.get("target") else [])
+        pointed = key == "gdt_frames" or (key == "dimensions" and it.get("geometry") == "leader")
+        leader = it.get("leader") or ([it["target"]] if pointed and it.get("target") else [])
         if leader:
             pts = [(b.center[0], b.center[1])] + [(float(p[0]), float(p[1])) for p in leader if p and None not in p]
             parts.append(f'<polyline points="{" ".join(f"{num(x)},{num(y)}" for x, y in pts)}" fill="none" '
@@ -217,35 +233,57 @@ def _image_uris(src: str | os.PathLike[str] | None, sheet: Sheet, password: str 
     return out
 
 
+_PLAIN_FILTERS = {"/FlateDecode", "/LZWDecode", "/RunLengthDecode", "/ASCII85Decode", "/ASCIIHexDecode"}
+
+
+def _filters(xo: Any, pikepdf: Any) -> list[str]:
+    f = xo.get("/Filter")
+    return [str(v) for v in (f if isinstance(f, pikepdf.Array) else [f] if f is not None else [])]
+
+
+def _pixels(xo: Any, pikepdf: Any) -> Any:
+    """The image's pixels as a PIL image: plain 8-bit grey or RGB decoded once by us (the general route
+    decodes the stream twice), anything else through pikepdf's image route."""
+    from PIL import Image as PILImage
+
+    mode = {"/DeviceRGB": "RGB", "/DeviceGray": "L"}.get(str(xo.get("/ColorSpace", "")))
+    if mode and int(xo.get("/BitsPerComponent", 0)) == 8 and "/Decode" not in xo \
+            and not set(_filters(xo, pikepdf)) - _PLAIN_FILTERS:
+        w, h = int(xo["/Width"]), int(xo["/Height"])
+        data = xo.read_bytes()  # predictors of /DecodeParms are undone by the reader
+        if len(data) == w * h * len(mode):
+            return PILImage.frombytes(mode, (w, h), data)
+    return pikepdf.PdfImage(xo).as_pil_image()
+
+
 def _image_uri(xo: Any, px: int, pikepdf: Any) -> str | None:
     """A data URI of one image XObject at most ``px`` pixels on its longer side: a baseline JPEG of RGB or
-    grey pixels as it is stored (no decoding), anything else decoded, scaled and written as PNG."""
-    filters = xo.get("/Filter")
-    filters = [str(f) for f in (filters if isinstance(filters, pikepdf.Array) else [filters] if filters is not None else [])]
+    grey pixels without a soft mask as it is stored (no decoding); anything else decoded and box-reduced,
+    with its soft mask (``/SMask``) as transparency, written as JPEG (opaque) or PNG (with transparency)."""
     cs = str(xo.get("/ColorSpace", ""))
+    smask = xo.get("/SMask")
     try:
-        if filters == ["/DCTDecode"] and cs in ("/DeviceRGB", "/DeviceGray") and "/SMask" not in xo and "/Decode" not in xo:
+        if _filters(xo, pikepdf) == ["/DCTDecode"] and cs in ("/DeviceRGB", "/DeviceGray") and smask is None \
+                and "/Decode" not in xo:
             raw = xo.read_raw_bytes()
             if len(raw) <= 4_000_000:
                 return "data:image/jpeg;base64," + base64.b64encode(raw).decode("ascii")
-        mode = {"/DeviceRGB": "RGB", "/DeviceGray": "L"}.get(cs)
-        if mode and int(xo.get("/BitsPerComponent", 0)) == 8 and "/Decode" not in xo and "/SMask" not in xo \
-                and not set(filters) - {"/FlateDecode", "/LZWDecode", "/RunLengthDecode", "/ASCII85Decode", "/ASCIIHexDecode"} \
-                and "/DecodeParms" not in xo:
-            # plain 8-bit pixels: decode the stream once ourselves (the general route decodes it twice)
-            from PIL import Image as PILImage
-
-            w, h = int(xo["/Width"]), int(xo["/Height"])
-            pil = PILImage.frombytes(mode, (w, h), xo.read_bytes())
-        else:
-            pil = pikepdf.PdfImage(xo).as_pil_image()
+        pil = _pixels(xo, pikepdf)
         if getattr(pil, "format", None) == "JPEG":
             pil.draft(pil.mode, (px, px))
         factor = -(-max(pil.width, pil.height) // px)  # whole-pixel box reduction to at most px: fast and clean
         if factor >= 2:
             pil = pil.reduce(factor)
-        if pil.mode not in ("RGB", "L", "RGBA", "1"):
+        if pil.mode not in ("RGB", "L", "RGBA"):
             pil = pil.convert("RGB")
+        if isinstance(smask, pikepdf.Stream):
+            from PIL import Image as PILImage
+
+            alpha = _pixels(smask, pikepdf).convert("L")
+            if alpha.size != pil.size:
+                alpha = alpha.resize(pil.size, PILImage.Resampling.BOX)
+            pil = pil.convert("RGBA")
+            pil.putalpha(alpha)
         buf = io.BytesIO()
         if pil.mode in ("RGB", "L"):  # renders and photos: JPEG is smaller and quicker to write than PNG
             pil.save(buf, format="JPEG", quality=85)
@@ -333,7 +371,7 @@ def _page_section(sheet: Sheet, chars: Sequence[Characteristic], items: _Items, 
                    and any(True for _ in _layer_items(page, k)))
     svg = [svg_open, background, *_images_svg(sheet, uris), body]
     for key in keys:
-        svg.extend(_svg_layer(n, key, page, items))
+        svg.extend(_svg_layer(n, key, page, items, {c.source: c for c in chars}))
     balloons = place_balloons(sheet, chars)
     svg.append('<g class="layer" data-layer="characteristics">')
     by_no = {c.char_no: c for c in chars}

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pdftract.geometry import BBox
+
 if TYPE_CHECKING:
     from pdftract.model.sheet import SheetLike
 
@@ -46,6 +48,9 @@ class Axis:
     labels: tuple[str, ...]
     centres: tuple[float, ...]
     letters: bool
+    #: the edge the labels stand along (``top``, ``bottom``, ``left``, ``right``) and their boxes
+    side: str = ""
+    boxes: tuple[BBox, ...] = ()
 
     def at(self, v: float) -> int:
         """Index of the label whose zone holds coordinate ``v`` (boundaries halfway between labels)."""
@@ -81,6 +86,33 @@ class ZoneGrid:
         parts.sort(key=lambda p: not p[0])  # letter first
         return "".join(lab for _, lab in parts)
 
+    def directions(self) -> tuple[int, int]:
+        """(x, y) senses in which the zone labels rise: +1 where they rise to the right (down), -1 where they rise
+        to the left (up), as on an ASME sheet whose columns run 6 ... 1 and rows A at the bottom; +1 without an
+        axis. Numbering within a zone follows the same senses, so a row of zones reads one way."""
+        def sense(axis: Axis | None) -> int:
+            if axis is None or len(axis.labels) < 2:
+                return 1
+            return 1 if axis.rank(len(axis.labels) - 1) > axis.rank(0) else -1
+
+        return sense(self.columns), sense(self.rows)
+
+    def inner(self, width: float, height: float) -> BBox:
+        """The sheet inside the zone labels: what a balloon or a note may use without covering the border."""
+        x0, top, x1, bottom = 0.0, 0.0, width, height
+        for axis in (self.columns, self.rows):
+            if axis is None or not axis.boxes:
+                continue
+            if axis.side == "top":
+                top = max(top, max(b.bottom for b in axis.boxes))
+            elif axis.side == "bottom":
+                bottom = min(bottom, min(b.top for b in axis.boxes))
+            elif axis.side == "left":
+                x0 = max(x0, max(b.x1 for b in axis.boxes))
+            elif axis.side == "right":
+                x1 = min(x1, min(b.x0 for b in axis.boxes))
+        return BBox(x0, top, x1, bottom) if x1 > x0 and bottom > top else BBox(0.0, 0.0, width, height)
+
     def sort_key(self, point: Sequence[float]) -> tuple[int, int]:
         """(letter rank, number rank) of a point's zone, so A1 < A2 < B1; zero where an axis is missing."""
         ranks: dict[bool, int] = {}
@@ -94,26 +126,27 @@ def _rank(label: str, letters: bool) -> int:
     return ROW_LETTERS.index(label) if letters else int(label)
 
 
-def _best_run(tokens: list[tuple[float, str]], letters: bool) -> Axis | None:
+_Token = tuple[float, str, BBox]
+
+
+def _best_run(tokens: list[_Token], letters: bool, side: str) -> Axis | None:
     """The longest run of labels in sequence (rising or falling by one) at an even pitch."""
     tokens = sorted(tokens)
-    best: list[tuple[float, str]] = []
-    i = 0
-    while i < len(tokens):
+    best: list[_Token] = []
+    for i in range(len(tokens)):
         for step in (1, -1):
             run = [tokens[i]]
-            for pos, lab in tokens[i + 1:]:
-                if _rank(lab, letters) == _rank(run[-1][1], letters) + step:
-                    run.append((pos, lab))
+            for tok in tokens[i + 1:]:
+                if _rank(tok[1], letters) == _rank(run[-1][1], letters) + step:
+                    run.append(tok)
             if len(run) > len(best) and _even(run):
                 best = run
-        i += 1
     if len(best) < MIN_RUN:
         return None
-    return Axis(tuple(lab for _, lab in best), tuple(pos for pos, _ in best), letters)
+    return Axis(tuple(t[1] for t in best), tuple(t[0] for t in best), letters, side, tuple(t[2] for t in best))
 
 
-def _even(run: list[tuple[float, str]]) -> bool:
+def _even(run: list[_Token]) -> bool:
     if len(run) < MIN_RUN:
         return True
     pitches = [b[0] - a[0] for a, b in zip(run, run[1:])]
@@ -125,8 +158,8 @@ def find_zones(sheet: SheetLike) -> ZoneGrid:
     """The zone grid printed along ``sheet``'s border (an empty grid when it has none)."""
     w, h = sheet.width, sheet.height
     band = BAND * min(w, h)
-    horiz: dict[tuple[str, bool], list[tuple[float, str]]] = {}
-    vert: dict[tuple[str, bool], list[tuple[float, str]]] = {}
+    horiz: dict[tuple[str, bool], list[_Token]] = {}
+    vert: dict[tuple[str, bool], list[_Token]] = {}
     for word in sheet.words:
         t = word.text.strip()
         is_num, is_let = bool(_NUMBER.match(t)), bool(_LETTER.match(t)) and t in ROW_LETTERS
@@ -135,9 +168,9 @@ def find_zones(sheet: SheetLike) -> ZoneGrid:
         cx, cy = word.bbox.center
         kind = is_let
         if cy < band or cy > h - band:
-            horiz.setdefault(("top" if cy < band else "bottom", kind), []).append((cx, t))
+            horiz.setdefault(("top" if cy < band else "bottom", kind), []).append((cx, t, word.bbox))
         if cx < band or cx > w - band:
-            vert.setdefault(("left" if cx < band else "right", kind), []).append((cy, t))
+            vert.setdefault(("left" if cx < band else "right", kind), []).append((cy, t, word.bbox))
     columns = _pick(horiz)
     rows = _pick(vert)
     if columns is not None and rows is not None and columns.letters == rows.letters:
@@ -149,10 +182,10 @@ def find_zones(sheet: SheetLike) -> ZoneGrid:
     return ZoneGrid(columns, rows)
 
 
-def _pick(groups: dict[tuple[str, bool], list[tuple[float, str]]]) -> Axis | None:
+def _pick(groups: dict[tuple[str, bool], list[_Token]]) -> Axis | None:
     best: Axis | None = None
-    for (_, letters), tokens in sorted(groups.items()):
-        run = _best_run(tokens, letters)
+    for (side, letters), tokens in sorted(groups.items(), key=lambda kv: kv[0]):
+        run = _best_run(tokens, letters, side)
         if run is not None and (best is None or len(run.labels) > len(best.labels)):
             best = run
     return best
