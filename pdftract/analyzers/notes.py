@@ -11,6 +11,9 @@ detail, view, figure, table or section (``SEE SHEET 4``, ``CONT. ON SH. 7``,
 >>> sheet = make_sheet(text=[("NOTES:", 20, 20), ("1. BREAK EDGES.", 20, 34), ("2. SEE SHEET 4 FOR WELDS.", 20, 48)])
 >>> [(n.number, n.text) for n in find_notes(sheet)]
 [(1, 'BREAK EDGES.'), (2, 'SEE SHEET 4 FOR WELDS.')]
+>>> headless = make_sheet(text=[("1. REMOVE BURRS.", 20, 20), ("2. ISO 2768-m.", 20, 34), ("3. PAINT RAL 7035.", 20, 48)])
+>>> [n.number for n in find_notes(headless)]
+[1, 2, 3]
 >>> [(r.text, r.kind, r.target, r.sheet) for r in find_references(sheet)]
 [('SEE SHEET 4', 'sheet', '4', 4)]
 """
@@ -98,47 +101,76 @@ def _visible_lines(sheet: SheetLike) -> list[Line]:
     return [ln for ln in layout.lines if ln.id not in shadowed]
 
 
+#: a list of numbered notes without a heading needs this many notes, numbered from 1, in one column
+HEADLESS_MIN = 3
+
+
+def _collect(lines: list[tuple[Line, BBox]], anchor: BBox, size: float, first: bool) -> list[tuple[int, list[str], BBox, list[int]]]:
+    """The numbered notes under ``anchor`` (a heading, or the note ``1.`` itself when ``first``), in the frame of
+    their direction: consecutive numbers from 1 in the anchor's column, each with its continuation lines."""
+    last_bottom = anchor.top if first else anchor.bottom
+    current: list[tuple[int, list[str], BBox, list[int]]] = []
+    note_size = size
+    for ln, b in lines:
+        if b.top < (anchor.top if first else anchor.bottom) - 0.2 * size or b.x0 < anchor.x0 - 2 * size \
+                or b.x0 > anchor.x0 + 15 * size:
+            continue
+        if b.top - last_bottom > 2.5 * max(size, ln.size):
+            break
+        m = _NUMBERED.match(ln.text)
+        if m and (not first or abs(b.x0 - anchor.x0) <= 0.5 * size):
+            number = int(m.group(1))
+            if current and number != current[-1][0] + 1:
+                break
+            if not current and number != 1:
+                break
+            current.append((number, [m.group(2)], b, [ln.id]))
+            note_size = ln.size
+        elif current and b.x0 > anchor.x0 - 0.5 * size and abs(ln.size - note_size) <= 0.25 * note_size \
+                and b.top - last_bottom <= 0.9 * note_size:
+            # a continuation line of the note above: same size, right under it
+            n, parts, box, ids = current[-1]
+            current[-1] = (n, parts + [ln.text], box.union(b), ids + [ln.id])
+        else:
+            break
+        last_bottom = b.bottom
+    return current
+
+
 def find_notes(sheet: SheetLike) -> tuple[Note, ...]:
+    """Numbered notes under a ``NOTES`` heading; and, on a page that is no running text, a column of at least
+    :data:`HEADLESS_MIN` notes numbered from 1 without a heading (``1. * Reference dimensions.``,
+    ``2. General tolerance DIN ISO 2768 - medium.`` ...)."""
     lines = _visible_lines(sheet)
     notes: list[Note] = []
+    used: set[int] = set()
+
+    def column(d: int, skip: int) -> list[tuple[Line, BBox]]:
+        return sorted(((ln, box_to_frame(d, ln.bbox)) for ln in lines if round(ln.direction) % 360 == d and ln.id != skip),
+                      key=lambda t: (t[1].top, t[1].x0))
+
     for head in lines:
         if not _HEADING.match(head.text.strip()):
             continue
         d = round(head.direction) % 360
         if d not in (0, 90, 180, 270):
             continue
-        hb = box_to_frame(d, head.bbox)
-        below = sorted(
-            ((ln, box_to_frame(d, ln.bbox)) for ln in lines if round(ln.direction) % 360 == d and ln.id != head.id),
-            key=lambda t: (t[1].top, t[1].x0),
-        )
-        size = head.size
-        last_bottom = hb.bottom
-        current: list[tuple[int, list[str], BBox]] = []
-        note_size = size
-        for ln, b in below:
-            if b.top < hb.bottom - 0.2 * size or b.x0 < hb.x0 - 2 * size or b.x0 > hb.x0 + 15 * size:
-                continue
-            if b.top - last_bottom > 2.5 * max(size, ln.size):
-                break
+        found = _collect(column(d, head.id), box_to_frame(d, head.bbox), head.size, first=False)
+        for _, _, _, ids in found:
+            used.update(ids)
+        notes.extend(Note(number=n, text=" ".join(parts), bbox=box_from_frame(d, box)) for n, parts, box, _ in found)
+    if not sheet.reading.text_page:
+        for ln in lines:
             m = _NUMBERED.match(ln.text)
-            if m:
-                number = int(m.group(1))
-                if current and number != current[-1][0] + 1:
-                    break
-                if not current and number != 1:
-                    break
-                current.append((number, [m.group(2)], b))
-                note_size = ln.size
-            elif current and b.x0 > hb.x0 - 0.5 * size and abs(ln.size - note_size) <= 0.25 * note_size \
-                    and b.top - last_bottom <= 0.9 * note_size:
-                # a continuation line of the note above: same size, right under it
-                n, parts, box = current[-1]
-                current[-1] = (n, parts + [ln.text], box.union(b))
-            else:
-                break
-            last_bottom = b.bottom
-        notes.extend(Note(number=n, text=" ".join(parts), bbox=box_from_frame(d, box)) for n, parts, box in current)
+            d = round(ln.direction) % 360
+            if m is None or m.group(1) != "1" or ln.id in used or d not in (0, 90, 180, 270):
+                continue
+            found = _collect(column(d, -1), box_to_frame(d, ln.bbox), ln.size, first=True)
+            if len(found) < HEADLESS_MIN:
+                continue
+            for _, _, _, ids in found:
+                used.update(ids)
+            notes.extend(Note(number=n, text=" ".join(parts), bbox=box_from_frame(d, box)) for n, parts, box, _ in found)
     return tuple(notes)
 
 
