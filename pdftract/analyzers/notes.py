@@ -160,12 +160,15 @@ def find_notes(sheet: SheetLike) -> tuple[Note, ...]:
             used.update(ids)
         notes.extend(Note(number=n, text=" ".join(parts), bbox=box_from_frame(d, box)) for n, parts, box, _ in found)
     if not sheet.reading.text_page:
+        by_direction: dict[int, list[tuple[Line, BBox]]] = {}  # each direction's lines sorted once
         for ln in lines:
             m = _NUMBERED.match(ln.text)
             d = round(ln.direction) % 360
             if m is None or m.group(1) != "1" or ln.id in used or d not in (0, 90, 180, 270):
                 continue
-            found = _collect(column(d, -1), box_to_frame(d, ln.bbox), ln.size, first=True)
+            if d not in by_direction:
+                by_direction[d] = column(d, -1)
+            found = _collect(by_direction[d], box_to_frame(d, ln.bbox), ln.size, first=True)
             if len(found) < HEADLESS_MIN:
                 continue
             for _, _, _, ids in found:

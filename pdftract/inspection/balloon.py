@@ -32,10 +32,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from pdftract.errors import InputError
 from pdftract.geometry import BBox, invert, page_matrix
-from pdftract.inspection.characteristics import COLUMNS, Characteristic, characteristics
+from pdftract.display import to_svg
+from pdftract.inspection.characteristics import COLUMNS, Characteristic, by_sheet, characteristics
 from pdftract.inspection.zones import find_zones
 from pdftract.svg import num
 
@@ -58,6 +60,12 @@ class Balloon:
     leader_to: tuple[float, float]
 
 
+def sheet_svg_open(sheet: SheetLike) -> str:
+    """The sheet drawn as SVG (paths, images outlined, glyph text) without its closing tag, for layers to be
+    added over it."""
+    return to_svg(sheet, glyph_boxes=False, results=False, legend=False).rstrip().removesuffix("</svg>")
+
+
 def balloon_radius(sheet: SheetLike) -> float:
     """Balloon radius in points: a hundredth of the sheet's smaller side, between 7 and 14."""
     return max(7.0, min(14.0, min(sheet.width, sheet.height) / 100.0))
@@ -67,24 +75,25 @@ def _nearest_on_box(b: BBox, p: tuple[float, float]) -> tuple[float, float]:
     return min(max(p[0], b.x0), b.x1), min(max(p[1], b.top), b.bottom)
 
 
-def _crossings(segs: list[tuple[float, float, float, float]], p: tuple[float, float], q: tuple[float, float]) -> int:
-    """How many of the segments ``segs`` the segment p-q properly crosses (vectorised)."""
-    if not segs:
+def _crossings(segs: npt.NDArray[np.float64], p: tuple[float, float], q: tuple[float, float]) -> int:
+    """How many of the segments ``segs`` (rows x0, y0, x1, y1) the segment p-q properly crosses."""
+    if not len(segs):
         return 0
-    a = np.asarray(segs, dtype=np.float64)
 
     def orient(ax: Any, ay: Any, bx: Any, by: Any, cx: Any, cy: Any) -> Any:
         return np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
 
-    o1 = orient(p[0], p[1], q[0], q[1], a[:, 0], a[:, 1])
-    o2 = orient(p[0], p[1], q[0], q[1], a[:, 2], a[:, 3])
-    o3 = orient(a[:, 0], a[:, 1], a[:, 2], a[:, 3], p[0], p[1])
-    o4 = orient(a[:, 0], a[:, 1], a[:, 2], a[:, 3], q[0], q[1])
+    x0, y0, x1, y1 = segs[:, 0], segs[:, 1], segs[:, 2], segs[:, 3]
+    o1, o2 = orient(p[0], p[1], q[0], q[1], x0, y0), orient(p[0], p[1], q[0], q[1], x1, y1)
+    o3, o4 = orient(x0, y0, x1, y1, p[0], p[1]), orient(x0, y0, x1, y1, q[0], q[1])
     return int(np.count_nonzero((o1 * o2 < 0) & (o3 * o4 < 0)))
 
 
 #: what a leader crossing an earlier one costs, in words covered
 CROSSING_COST = 3.0
+#: candidate spots of a balloon: distances from its item (in radii) and directions
+_REACHES = (2.2, 4.0, 6.5)
+_DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 def place_balloons(sheet: SheetLike, chars: Sequence[Characteristic]) -> list[Balloon]:
@@ -93,20 +102,20 @@ def place_balloons(sheet: SheetLike, chars: Sequence[Characteristic]) -> list[Ba
     words = sheet.index.words
     area = find_zones(sheet).inner(sheet.width, sheet.height)  # inside the border's zone labels
     placed: list[Balloon] = []
-    leaders: list[tuple[float, float, float, float]] = []
-    dirs = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+    centres = np.empty((0, 2))  # of the balloons placed so far
+    leaders = np.empty((0, 4))
     for c in chars:
         b = c.bbox
         best: tuple[float, int, tuple[float, float]] | None = None
         order = 0
-        for reach in (2.2, 4.0, 6.5):
-            for dx, dy in dirs:
+        for reach in _REACHES:
+            for dx, dy in _DIRECTIONS:
                 cx = (b.x0 - reach * r if dx < 0 else b.x1 + reach * r if dx > 0 else (b.x0 + b.x1) / 2)
                 cy = (b.top - reach * r if dy < 0 else b.bottom + reach * r if dy > 0 else (b.top + b.bottom) / 2)
                 order += 1
                 if cx - r < area.x0 or cy - r < area.top or cx + r > area.x1 or cy + r > area.bottom:
                     continue
-                if any(math.hypot(cx - p.centre[0], cy - p.centre[1]) < 2.2 * r for p in placed):
+                if len(centres) and bool((np.hypot(centres[:, 0] - cx, centres[:, 1] - cy) < 2.2 * r).any()):
                     continue
                 cost = float(len(words.intersection((cx - r, cy - r, cx + r, cy + r))))
                 cost += CROSSING_COST * _crossings(leaders, (cx, cy), _nearest_on_box(b, (cx, cy)))
@@ -117,7 +126,8 @@ def place_balloons(sheet: SheetLike, chars: Sequence[Characteristic]) -> list[Ba
         centre = best[2] if best is not None else (min(max(b.x0 - 2 * r, area.x0 + r), area.x1 - r),
                                                    max(b.top - 2 * r, area.top + r))
         placed.append(Balloon(c.char_no, centre, r, _nearest_on_box(b, centre)))
-        leaders.append((*centre, *placed[-1].leader_to))
+        centres = np.vstack([centres, centre])
+        leaders = np.vstack([leaders, (*centre, *placed[-1].leader_to)])
     return placed
 
 
@@ -209,10 +219,10 @@ def write_xlsx(chars: Sequence[Characteristic], path: str | os.PathLike[str]) ->
     ws = wb.active
     ws.title = "Form 3"
     ws.append(list(COLUMNS))
+    numbers = ("nominal", "lower_limit", "upper_limit", "char_no", "sheet")
     for c in chars:
-        row = c.row()
-        ws.append([c.to_dict()[k] if k in ("nominal", "lower_limit", "upper_limit", "char_no", "sheet") else row[k]
-                   for k in COLUMNS])
+        row, values = c.row(), c.to_dict()
+        ws.append([values[k] if k in numbers else row[k] for k in COLUMNS])
     wb.save(path)
     return True
 
@@ -222,14 +232,10 @@ def write_balloons(doc: Document, src: str | os.PathLike[str], out_dir: str | os
     """Number ``doc``'s characteristics and write the CSV (and XLSX), the ballooned PDF and one SVG per page
     into ``out_dir`` (created if missing). ``src`` is the PDF ``doc`` was read from; it is never modified.
     Returns the paths written."""
-    from pdftract.display import to_svg
-
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     chars = characteristics(doc)
-    by_page: dict[int, list[Characteristic]] = {}
-    for c in chars:
-        by_page.setdefault(c.sheet, []).append(c)
+    by_page = by_sheet(chars)
     sheets = list(doc)
     balloons = {s.number: place_balloons(s, by_page.get(s.number, [])) for s in sheets}
     written: list[Path] = []
@@ -240,13 +246,11 @@ def write_balloons(doc: Document, src: str | os.PathLike[str], out_dir: str | os
     write_pdf(src, sheets, balloons, out / "ballooned.pdf", password=password)
     written.append(out / "ballooned.pdf")
     for s in sheets:
-        svg = to_svg(s, glyph_boxes=False, results=False, legend=False)
-        body = svg.rstrip().removesuffix("</svg>")
         path = out / f"ballooned-p{s.number}.svg"
-        path.write_text(body + "\n".join(balloons_svg(balloons[s.number])) + "\n</svg>\n", encoding="utf-8")
+        path.write_text(sheet_svg_open(s) + "\n".join(balloons_svg(balloons[s.number])) + "\n</svg>\n", encoding="utf-8")
         written.append(path)
     return written
 
 
-__all__ = ["Balloon", "balloon_radius", "balloons_svg", "place_balloons", "write_balloons", "write_csv", "write_pdf",
+__all__ = ["Balloon", "balloon_radius", "sheet_svg_open", "balloons_svg", "place_balloons", "write_balloons", "write_csv", "write_pdf",
            "write_xlsx"]

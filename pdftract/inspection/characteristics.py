@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from pdftract.analyzers.callouts import parse_thread
 from pdftract.analyzers.dimensions import read_dimension
+from pdftract.analyzers.notation import parse_number
 
 from pdftract.geometry import BBox
 from pdftract.inspection.tolerances import (
@@ -219,7 +220,6 @@ def _items(sheet: SheetLike, general: GeneralTolerance) -> list[dict[str, Any]]:
     """The characteristics of one sheet, unnumbered, as keyword dicts."""
     results = getattr(sheet, "results", None) or {}
     out: list[dict[str, Any]] = []
-    taken: set[int] = set()
     units = [d.unit for d in results.get("dimensions", ()) or () if d.unit in ("mm", "in")]
     sheet_unit = max(sorted(set(units)), key=units.count) if units else None  # frames and callouts use the sheet's unit
     for i, d in enumerate(results.get("dimensions", ()) or ()):
@@ -227,7 +227,6 @@ def _items(sheet: SheetLike, general: GeneralTolerance) -> list[dict[str, Any]]:
         out.append({"kind": d.kind, "requirement": d.text, "nominal": d.nominal, "lower_limit": lo, "upper_limit": hi,
                     "unit": d.unit, "tolerance_source": src, "bbox": d.bbox, "confidence": d.confidence,
                     "source": f"dimensions[{i}]", "remark": remark, "glyph_ids": tuple(d.glyph_ids)})
-        taken.update(d.glyph_ids)
     for i, f in enumerate(results.get("gdt_frames", ()) or ()):
         out.append({"kind": f"gdt:{f.characteristic}", "requirement": _frame_requirement(f), "nominal": f.value,
                     "lower_limit": 0.0 if f.value is not None else None, "upper_limit": f.value, "unit": sheet_unit,
@@ -235,44 +234,36 @@ def _items(sheet: SheetLike, general: GeneralTolerance) -> list[dict[str, Any]]:
                     "confidence": f.confidence, "source": f"gdt_frames[{i}]",
                     "remark": "tolerance zone width" if f.value is not None else "tolerance value not read",
                     "glyph_ids": tuple(f.glyph_ids)})
-        taken.update(f.glyph_ids)
     dims = tuple(results.get("dimensions", ()) or ())
     by_callouts: set[int] = set()  # glyphs an earlier callout listed
     for i, c in enumerate(results.get("callouts", ()) or ()):
         if c.kind not in CALLOUT_KINDS or by_callouts.intersection(c.glyph_ids):
             continue
         by_callouts.update(c.glyph_ids)
-        base = {"bbox": c.bbox, "confidence": 0.8, "glyph_ids": tuple(c.glyph_ids)}
+        base = {"bbox": c.bbox, "confidence": 0.8, "glyph_ids": tuple(c.glyph_ids), "kind": c.kind,
+                "requirement": c.text, "nominal": None, "lower_limit": None, "upper_limit": None, "unit": None,
+                "tolerance_source": "none", "source": f"callouts[{i}]", "remark": ""}
         held = [d for d in dims if not set(d.glyph_ids).isdisjoint(c.glyph_ids)]
-        if c.kind != "surface_finish":
-            # a hole or thread callout is listed by its parts (hole size, thread, countersink, counterbore), those
-            # a dimension read from its glyphs states already left out
-            parts = _callout_parts(c.text, held)
-            for j, part in enumerate(parts):
-                out.append({**base, **_reading_item(part, general, sheet_unit), "source": f"callouts[{i}].part[{j}]"})
-            taken.update(c.glyph_ids)
-            if parts or held:
-                continue
-        elif held:
-            continue
-        lo = hi = nominal = None
-        src, remark, unit = "none", "", None
         if c.kind == "surface_finish":
-            m = _ROUGHNESS.search(c.text)
+            m = None if held else _ROUGHNESS.search(c.text)
             if m:
-                hi, src, unit, remark = float(m.group(2).replace(",", ".")), "printed", "µm", f"{m.group(1)} maximum"
-        elif c.kind == "thread" or parse_thread(c.text) is not None:
-            remark = "thread: gauged by its class"
+                base.update(upper_limit=parse_number(m.group(2)), tolerance_source="printed", unit="µm",
+                            remark=f"{m.group(1)} maximum")
+            if not held:
+                out.append(base)
+            continue
+        # a hole or thread callout is listed by its parts (hole size, thread, countersink, counterbore), those a
+        # dimension read from its glyphs states already left out; one with no part read is listed whole
+        parts = _callout_parts(c.text, held)
+        for j, part in enumerate(parts):
+            out.append({**base, **_reading_item(part, general, sheet_unit), "source": f"callouts[{i}].part[{j}]"})
+        if parts or held:
+            continue
+        whole = _reading_item(c.text, general, sheet_unit) if c.kind != "thread" else {}
+        if whole.get("nominal") is not None:
+            out.append({**base, **whole, "kind": c.kind})
         else:
-            item = _reading_item(c.text, general, sheet_unit)
-            if item["nominal"] is not None:
-                out.append({**base, **item, "kind": c.kind, "source": f"callouts[{i}]"})
-                taken.update(c.glyph_ids)
-                continue
-        out.append({**base, "kind": c.kind, "requirement": c.text, "nominal": nominal, "lower_limit": lo,
-                    "upper_limit": hi, "unit": unit, "tolerance_source": src, "source": f"callouts[{i}]",
-                    "remark": remark})
-        taken.update(c.glyph_ids)
+            out.append({**base, "remark": "thread: gauged by its class" if c.kind == "thread" else ""})
     for i, n in enumerate(results.get("notes", ()) or ()):
         out.append({"kind": "note", "requirement": n.text, "nominal": None, "lower_limit": None, "upper_limit": None,
                     "unit": None, "tolerance_source": "none", "bbox": n.bbox, "confidence": 0.8,
@@ -321,6 +312,14 @@ def reading_order(items: Sequence[dict[str, Any]], x_sense: int = 1, y_sense: in
     return out
 
 
+def by_sheet(chars: Iterable[Characteristic]) -> dict[int, list[Characteristic]]:
+    """``chars`` grouped by sheet number, each group in its order."""
+    out: dict[int, list[Characteristic]] = {}
+    for c in chars:
+        out.setdefault(c.sheet, []).append(c)
+    return out
+
+
 def characteristics(doc: Document | Iterable[SheetLike]) -> list[Characteristic]:
     """Every characteristic of an analysed document (or of analysed sheets), numbered 1.. in a stable order:
     sheet, zone, reading order. A sheet that states no general tolerance uses the first one the document
@@ -334,4 +333,4 @@ def characteristics(doc: Document | Iterable[SheetLike]) -> list[Characteristic]
     return out
 
 
-__all__ = ["CALLOUT_KINDS", "COLUMNS", "Characteristic", "characteristics", "general_tolerance", "sheet_characteristics"]
+__all__ = ["CALLOUT_KINDS", "COLUMNS", "Characteristic", "by_sheet", "characteristics", "general_tolerance", "sheet_characteristics"]

@@ -28,12 +28,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pdftract._version import __version__
-from pdftract.display import to_svg
 from pdftract.geometry import BBox
-from pdftract.inspection.balloon import balloons_svg, place_balloons
-from pdftract.inspection.characteristics import COLUMNS, Characteristic, characteristics
+from pdftract.inspection.balloon import balloons_svg, place_balloons, sheet_svg_open
+from pdftract.inspection.characteristics import COLUMNS, Characteristic, by_sheet, characteristics
 from pdftract.serialize import sheet_to_dict
-from pdftract.svg import num
+from pdftract.svg import box, num, points
 
 if TYPE_CHECKING:
     from pdftract.model.document import Document
@@ -126,11 +125,6 @@ def _title(key: str, item: dict[str, Any]) -> str:
     return key
 
 
-def _rect(b: BBox, colour: str, fill: float = 0.08) -> str:
-    return (f'<rect x="{num(b.x0)}" y="{num(b.top)}" width="{num(b.width)}" height="{num(b.height)}" fill="{colour}" '
-            f'fill-opacity="{fill}" stroke="{colour}" stroke-width="0.8"/>')
-
-
 class _Items:
     """The clickable items of the report and their details (written once as JSON)."""
 
@@ -167,31 +161,30 @@ def _limits(c: Characteristic) -> str:
     return f"{lo} … {hi} {c.unit or ''}".rstrip() + f" ({how})"
 
 
-def _svg_layer(page_no: int, key: str, page: dict[str, Any], items: _Items,
-               chars: dict[str, Characteristic] | None = None) -> list[str]:
+def _svg_layer(page_no: int, key: str, layer: list[tuple[str, dict[str, Any]]], items: _Items,
+               chars: dict[str, Characteristic]) -> list[str]:
+    """One switchable layer: a clickable box per item of ``layer`` (from :func:`_layer_items`), table cells,
+    leaders; a dimension or frame also carries its characteristic (balloon number and tolerance zone)."""
     colour = LAYERS.get(key, (_OTHER_COLOUR, key))[0]
     out = [f'<g class="layer" data-layer="{escape(key)}">']
-    for n, (title, it) in enumerate(_layer_items(page, key)):
+    for n, (title, it) in enumerate(layer):
         b = _bbox(it["bbox"])
         assert b is not None
-        char = (chars or {}).get(f"{key}[{n}]")
-        if char is not None:  # a dimension or frame shows its tolerance zone and balloon number
+        char = chars.get(f"{key}[{n}]")
+        if char is not None:
             title = f"{title}  [{char.char_no}: {_limits(char)}]"
             it = {**it, "characteristic": char.to_dict()}
         iid = items.add(f"p{page_no}-{key}-{n}", title, it)
-        parts = [f'<g class="item" data-id="{iid}"><title>{escape(title)}</title>', _rect(b, colour)]
+        parts = [f'<g class="item" data-id="{iid}"><title>{escape(title)}</title>',
+                 box(b, f'fill="{colour}" fill-opacity="0.08" stroke="{colour}" stroke-width="0.8"')]
         if key == "tables":
-            for cell in it.get("cells") or ():
-                cb = _bbox(cell.get("bbox"))
-                if cb is not None:
-                    parts.append(f'<rect x="{num(cb.x0)}" y="{num(cb.top)}" width="{num(cb.width)}" height="{num(cb.height)}" '
-                                 f'fill="none" stroke="{colour}" stroke-width="0.3" stroke-dasharray="2 1"/>')
+            cell_style = f'fill="none" stroke="{colour}" stroke-width="0.3" stroke-dasharray="2 1"'
+            parts.extend(box(cb, cell_style) for cb in (_bbox(cell.get("bbox")) for cell in it.get("cells") or ()) if cb)
         pointed = key == "gdt_frames" or (key == "dimensions" and it.get("geometry") == "leader")
         leader = it.get("leader") or ([it["target"]] if pointed and it.get("target") else [])
         if leader:
-            pts = [(b.center[0], b.center[1])] + [(float(p[0]), float(p[1])) for p in leader if p and None not in p]
-            parts.append(f'<polyline points="{" ".join(f"{num(x)},{num(y)}" for x, y in pts)}" fill="none" '
-                         f'stroke="{colour}" stroke-width="0.6"/>')
+            pts = [b.center] + [(float(p[0]), float(p[1])) for p in leader if p and None not in p]
+            parts.append(f'<polyline points="{points(pts)}" fill="none" stroke="{colour}" stroke-width="0.6"/>')
         parts.append("</g>")
         out.append("".join(parts))
     out.append("</g>")
@@ -364,14 +357,15 @@ def _page_tables(sheet: Sheet, page: dict[str, Any]) -> list[str]:
 def _page_section(sheet: Sheet, chars: Sequence[Characteristic], items: _Items, uris: dict[str, str]) -> str:
     page = sheet_to_dict(sheet)
     n = sheet.number
-    base = to_svg(sheet, glyph_boxes=False, results=False, legend=False).rstrip().removesuffix("</svg>")
-    svg_open, background, body = base.split("\n", 2)  # images go over the white sheet, under the paths
-    keys = [k for k in LAYERS if k != "characteristics" and any(True for _ in _layer_items(page, k))]
-    keys += sorted(k for k in page if k not in LAYERS and k not in ("text", "header", "footer", "annotations", "diagnostics")
-                   and any(True for _ in _layer_items(page, k)))
+    svg_open, background, body = sheet_svg_open(sheet).split("\n", 2)  # images go over the white sheet, under the paths
+    skip = ("text", "header", "footer", "annotations", "diagnostics", "characteristics")
+    found = {k: list(_layer_items(page, k)) for k in [*LAYERS, *sorted(k for k in page if k not in LAYERS)]
+             if k not in skip}
+    layers = {k: v for k, v in found.items() if v}
     svg = [svg_open, background, *_images_svg(sheet, uris), body]
-    for key in keys:
-        svg.extend(_svg_layer(n, key, page, items, {c.source: c for c in chars}))
+    by_source = {c.source: c for c in chars}
+    for key, layer in layers.items():
+        svg.extend(_svg_layer(n, key, layer, items, by_source))
     balloons = place_balloons(sheet, chars)
     svg.append('<g class="layer" data-layer="characteristics">')
     by_no = {c.char_no: c for c in chars}
@@ -381,9 +375,9 @@ def _page_section(sheet: Sheet, chars: Sequence[Characteristic], items: _Items, 
         svg.append(line.replace('<g class="balloon"', f'<g class="item balloon" data-id="{iid}"', 1))
     svg.append("</g></svg>")
     controls = []
-    for key in [*keys, "characteristics"]:
+    for key in [*layers, "characteristics"]:
         colour, label = LAYERS.get(key, (_OTHER_COLOUR, key.replace("_", " ")))
-        count = len(chars) if key == "characteristics" else sum(1 for _ in _layer_items(page, key))
+        count = len(chars) if key == "characteristics" else len(layers[key])
         controls.append(f'<label><input type="checkbox" class="layer-toggle" data-page="page-{n}" data-layer="{escape(key)}" '
                         f'checked><span class="swatch" style="background:{colour}"></span>{escape(label)} ({count})</label>')
     return "".join([
@@ -401,9 +395,7 @@ def report_html(doc: Document, name: str, *, src: str | os.PathLike[str] | None 
     """The HTML report of an analysed document. ``name`` is shown as its title; ``src`` (the PDF it was read
     from) lets raster images be drawn as images, otherwise they are outlined boxes."""
     chars = characteristics(doc)
-    by_page: dict[int, list[Characteristic]] = {}
-    for c in chars:
-        by_page.setdefault(c.sheet, []).append(c)
+    by_page = by_sheet(chars)
     items = _Items()
     sheets = list(doc)
     sections = []

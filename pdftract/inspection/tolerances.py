@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from pdftract.analyzers.notation import parse_number
 
 #: upper bounds (mm, inclusive) of the ISO 286 nominal size ranges: 0-3, over 3 up to 6, ... 400-500
 _SIZES = (3, 6, 10, 18, 30, 50, 80, 120, 180, 250, 315, 400, 500)
@@ -101,22 +103,17 @@ def fit_deviations(size: float, tolerance_class: str) -> tuple[float, float] | N
     elif low in _UPPER:
         es = _UPPER[low][i]
         lo, hi = (-es, -es + it) if hole else (es - it, es)
-    elif low in _LOWER:
+    elif low in _LOWER and not hole:
         ei = _LOWER[low][i] if (low != "k" or 4 <= grade <= 7) else 0.0
-        if not hole:
-            lo, hi = ei, ei + it
+        lo, hi = ei, ei + it
+    elif low in _LOWER:
+        # holes K, M, N (grade <= 8) and P (grade <= 7): ES = -ei + delta, delta = IT(n) - IT(n-1), with ei of the
+        # shaft of the same letter (k: its grade 4-7 value); above those grades K and N have ES = 0, M and P -ei
+        if grade <= (7 if low == "p" else 8):
+            es_hole = -_LOWER[low][i] + (it - _IT[grade - 1][i] if grade > 1 else 0.0)
         else:
-            # holes K, M, N (grade <= 8) and P (grade <= 7): ES = -ei + delta, delta = IT(n) - IT(n-1)
-            small = grade <= (7 if low == "p" else 8)
-            if low == "k" and not small:
-                ei = 0.0
-            if low == "k" and small:
-                ei = _LOWER["k"][i]
-            delta = (it - _IT[grade - 1][i]) if small and grade > 1 else 0.0
-            es_hole = -ei + delta
-            if low == "n" and not small:
-                es_hole = 0.0
-            lo, hi = es_hole - it, es_hole
+            es_hole = 0.0 if low in ("k", "n") else -_LOWER[low][i]
+        lo, hi = es_hole - it, es_hole
     else:
         return None
     return round(lo / 1000.0, 6), round(hi / 1000.0, 6)
@@ -154,7 +151,7 @@ _ISO2768 = re.compile(r"(?:ISO|DIN|EN|NF)?\s*(?:EN\s*)?2768(?:\s*[-–—‐]\s*
 _CLASS_WORDS = {"fine": "f", "medium": "m", "coarse": "c", "very coarse": "v"}
 _NUM = r"(?:\d+(?:[.,]\d+)?|[.,]\d+)"
 #: ``X.X ±0.2``, ``.XX ±.01``, ``0.XXX = ±0.005``, ``1 PL ±0.2`` (places written as X/0 after the point)
-_PLACES = re.compile(rf"(?<![\w.])(?:[X0]?)?[.,](?P<xs>[X0]{{1,4}})\s*[=:]?\s*±\s*(?P<v>{_NUM})", re.IGNORECASE)
+_PLACES = re.compile(rf"(?<![\w.])[X0]?[.,](?P<xs>[X0]{{1,4}})\s*[=:]?\s*±\s*(?P<v>{_NUM})", re.IGNORECASE)
 _PLACE_WORDS = {"ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 #: ``TWO PLACE DECIMAL ±.01``, ``3 PLACES ±0.005``, ``2-PL DEC ±.01``
 _PLACES_WORDED = re.compile(
@@ -168,7 +165,10 @@ _ONE = re.compile(rf"TOLERANC\w*\b[^±\d]{{0,16}}±\s*(?P<v>{_NUM})", re.IGNOREC
 
 
 def _num(s: str) -> float:
-    return float(s.replace(",", "."))
+    """A number the patterns above matched (``0,5``, ``.01``)."""
+    v = parse_number(s)
+    assert v is not None, s
+    return v
 
 
 @dataclass(frozen=True)
@@ -238,8 +238,7 @@ def general_tolerance_from_text(text: str) -> GeneralTolerance:
         cls = iso.group("cls").lower() if iso.group("cls") else _CLASS_WORDS[" ".join(iso.group("word").lower().split())]
     g = GeneralTolerance(iso2768=cls, by_places=places,
                          whole=_num(whole.group("v")) if whole else None, angular=angular, linear=linear)
-    return GeneralTolerance(iso2768=g.iso2768, by_places=g.by_places, whole=g.whole, angular=g.angular,
-                            linear=g.linear, text=t if g else "")
+    return replace(g, text=t) if g else g
 
 
 def _lookup(bounds: tuple[float, ...], values: tuple[float | None, ...], size: float) -> float | None:
@@ -278,11 +277,8 @@ def general_deviation(general: GeneralTolerance, kind: str, nominal: float, text
             return _ISO2768_ANGLE[general.iso2768][0], f"ISO 2768-{general.iso2768} angles (shortest-leg row assumed)"
         return None
     places = _places_of(text)
-    if general.by_places:
-        if places in general.by_places:
-            return general.by_places[places], f"{places} places"
-        if places == 0 and general.whole is not None:
-            return general.whole, "whole numbers"
+    if places in general.by_places:
+        return general.by_places[places], f"{places} places"
     if places == 0 and general.whole is not None:
         return general.whole, "whole numbers"
     if general.linear is not None:
