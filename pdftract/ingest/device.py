@@ -41,6 +41,7 @@ from pdfminer.psparser import PSLiteral, literal_name
 from pdfminer.utils import PathSegment, mult_matrix
 
 from pdftract.geometry import BBox, Matrix, Point, direction_degrees
+from pdftract.ingest.content import run as run_content
 from pdftract.ingest.outlines import FontOutlines, classify
 from pdftract.ingest.symbols import (
     TABLE_CONFIDENCE,
@@ -349,6 +350,7 @@ class SheetDevice(PDFTextDevice):
         #: every outline match tried, per (font id, code): what it was read as, or why not
         self.outline_matches: dict[tuple[str, int], Any] = {}
         self._font_cache: dict[int, tuple[str, bool, float]] = {}
+        self._last_dash: tuple[object, float, tuple[tuple[float, ...], float] | None] | None = None
 
     # -- text -------------------------------------------------------------------------
     def render_string(
@@ -570,14 +572,22 @@ class SheetDevice(PDFTextDevice):
         ys: list[float] = []
         for op in path:
             kind = op[0]
+            nums = len(op)
             try:
-                # pdfminer has already turned valid operands into floats; anything else raises here
-                pts = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(op[1::2], op[2::2], strict=True)]
+                # pdfminer's path operators keep only operands that are numbers; anything else raises here
+                if nums == 3:
+                    x, y = op[1], op[2]  # type: ignore[misc]  # a 3-tuple here
+                    p1 = (a * x + c * y + e, b * x + d * y + f)
+                    if kind == "m":
+                        pending_move = cur = start = p1
+                        continue
+                    pts: tuple[Point, ...] = (p1,)
+                elif nums == 1:
+                    pts = ()
+                else:
+                    pts = tuple([(a * x + c * y + e, b * x + d * y + f) for x, y in zip(op[1::2], op[2::2], strict=True)])
             except (TypeError, ValueError):
                 self.skipped_segments += 1
-                continue
-            if kind == "m" and len(pts) == 1:
-                pending_move = cur = start = pts[0]
                 continue
             if cur is None or start is None or (kind != "h" and not pts):
                 self.skipped_segments += 1  # drawing without a current point: invalid, skip the piece
@@ -591,16 +601,16 @@ class SheetDevice(PDFTextDevice):
             if kind == "h":
                 seg = Segment(id=seg_id, path_id=path_id, kind="close", points=(cur, start))
                 cur = start
-            elif kind == "l" and len(pts) == 1:
+            elif kind == "l" and nums == 3:
                 seg = Segment(id=seg_id, path_id=path_id, kind="line", points=(cur, pts[0]))
                 cur = pts[0]
-            elif kind == "c" and len(pts) == 3:
+            elif kind == "c" and nums == 7:
                 seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, pts[0], pts[1], pts[2]))
                 cur = pts[2]
-            elif kind == "v" and len(pts) == 2:
+            elif kind == "v" and nums == 5:
                 seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, cur, pts[0], pts[1]))
                 cur = pts[1]
-            elif kind == "y" and len(pts) == 2:
+            elif kind == "y" and nums == 5:
                 seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, pts[0], pts[1], pts[1]))
                 cur = pts[1]
             else:
@@ -629,13 +639,24 @@ class SheetDevice(PDFTextDevice):
                 fill=bool(fill),
                 evenodd=bool(evenodd),
                 line_width=float(_num(graphicstate.linewidth) or 0.0) * scale,
-                dash=self._dash(graphicstate.dash, scale) if graphicstate.dash is not None else None,
+                dash=self._scaled_dash(graphicstate.dash, scale),
                 stroke_color=_color(graphicstate.scolor),
                 fill_color=_color(graphicstate.ncolor),
                 bbox=BBox(min(xs), min(ys), max(xs), max(ys)),
                 is_rect=len(segments) == 5 and _is_rect(segments),
             )
         )
+
+    def _scaled_dash(self, dash: object, scale: float) -> tuple[tuple[float, ...], float] | None:
+        """:meth:`_dash`, remembered for the last pattern: a page sets one and paints many paths with it."""
+        if dash is None:
+            return None
+        last = self._last_dash
+        if last is not None and last[0] is dash and last[1] == scale:
+            return last[2]
+        result = self._dash(dash, scale)
+        self._last_dash = (dash, scale, result)
+        return result
 
     @staticmethod
     def _dash(dash: object, scale: float) -> tuple[tuple[float, ...], float] | None:
@@ -709,13 +730,15 @@ ESCAPES = frozenset(bytes([c]) for c in b"btnfr()\\")
 class SheetInterpreter(PDFPageInterpreter):
     """pdfminer's interpreter with a caller-supplied initial matrix and two fixes (see module doc)."""
 
-    def __init__(self, rsrcmgr: PDFResourceManager, device: SheetDevice, initial_ctm: Matrix) -> None:
+    def __init__(self, rsrcmgr: PDFResourceManager, device: SheetDevice, initial_ctm: Matrix, *, reference: bool = False) -> None:
         super().__init__(rsrcmgr, device)
         self.initial_ctm = initial_ctm
+        #: parse with pdfminer's own content parser (the reference the tests compare :mod:`content` with)
+        self.reference = reference
 
     def dup(self) -> SheetInterpreter:
         assert isinstance(self.device, SheetDevice)
-        return self.__class__(self.rsrcmgr, self.device, self.initial_ctm)
+        return self.__class__(self.rsrcmgr, self.device, self.initial_ctm, reference=self.reference)
 
     def process_page(self, page: PDFPage) -> None:
         self.device.begin_page(page, self.initial_ctm)
@@ -725,6 +748,36 @@ class SheetInterpreter(PDFPageInterpreter):
     def do_F(self) -> None:
         """Fill (obsolete synonym of ``f``)."""
         self.do_f()
+
+    # path construction: the same tuples as pdfminer's operators, without a helper call per operand; an
+    # operand that is no number goes to pdfminer's operator, which says so and drops the piece
+    def do_m(self, x: object, y: object) -> None:
+        try:
+            self.curpath.append(("m", float(x), float(y)))  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):
+            super().do_m(x, y)  # type: ignore[arg-type]
+
+    def do_l(self, x: object, y: object) -> None:
+        try:
+            self.curpath.append(("l", float(x), float(y)))  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):
+            super().do_l(x, y)  # type: ignore[arg-type]
+
+    def do_c(self, x1: object, y1: object, x2: object, y2: object, x3: object, y3: object) -> None:
+        try:
+            self.curpath.append(("c", float(x1), float(y1), float(x2), float(y2), float(x3), float(y3)))  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):
+            super().do_c(x1, y1, x2, y2, x3, y3)  # type: ignore[arg-type]
+
+    def do_re(self, x: object, y: object, w: object, h: object) -> None:
+        try:
+            x0, y0, x1, y1 = float(x), float(y), float(w), float(h)  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):
+            super().do_re(x, y, w, h)  # type: ignore[arg-type]
+            return
+        x1 += x0
+        y1 += y0
+        self.curpath.extend((("m", x0, y0), ("l", x1, y0), ("l", x1, y1), ("l", x0, y1), ("h",)))
 
     def do_w(self, linewidth: object) -> None:
         """Set the line width in user space; the device scales it by the CTM at paint time (PDF 8.4.3.2)."""
@@ -758,13 +811,44 @@ class SheetInterpreter(PDFPageInterpreter):
                 if raw_len > 0 and not data:
                     device.decode_failures += 1
             allowed.append(obj)
-        # pdfminer's execute builds its parser from the module-level name; give it ours for this call
-        previous = _pdfinterp.PDFContentParser
-        _pdfinterp.PDFContentParser = ContentParser  # type: ignore[misc]
-        try:
-            super().execute(cast(Any, allowed))
-        finally:
-            _pdfinterp.PDFContentParser = previous  # type: ignore[misc]
+        if self.reference:
+            # pdfminer's execute builds its parser from the module-level name; give it ours for this call
+            previous = _pdfinterp.PDFContentParser
+            _pdfinterp.PDFContentParser = ContentParser  # type: ignore[misc]
+            try:
+                super().execute(cast(Any, allowed))
+            finally:
+                _pdfinterp.PDFContentParser = previous  # type: ignore[misc]
+            return
+        self.stream_ids.clear()
+        chunks: list[bytes] = []
+        for obj in allowed:
+            stream = resolve1(obj)
+            if not isinstance(stream, PDFStream):
+                continue
+            if stream.objid is None:
+                device.warnings.append("a content stream that is no indirect object was not run")
+                continue
+            if stream.objid in self.parent_stream_ids:
+                device.warnings.append(f"content stream {stream.objid} draws itself (a circular reference); not run again")
+                continue
+            self.stream_ids.add(stream.objid)
+            try:
+                chunks.append(stream.get_data() or b"")
+            except Exception as exc:
+                device.warnings.append(f"content stream {stream.objid} cannot be decoded: {exc}")
+                device.decode_failures += 1
+        if chunks:
+            run_content(self, b"\n".join(chunks))
+
+    def pop(self, n: int) -> list[Any]:
+        """The last ``n`` operands, removed in place (pdfminer copies the rest of the stack each time)."""
+        if n <= 0:
+            return []
+        stack = self.argstack
+        out = stack[-n:]
+        del stack[-n:]
+        return out
 
     def do_Do(self, xobjid_arg: object) -> None:
         xobjid = literal_name(xobjid_arg) if isinstance(xobjid_arg, PSLiteral) else str(xobjid_arg)
@@ -827,12 +911,16 @@ class SheetInterpreter(PDFPageInterpreter):
 
 
 def interpret_page(
-    registry: FontRegistry, page: PDFPage, initial_ctm: Matrix, *, max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES
+    registry: FontRegistry, page: PDFPage, initial_ctm: Matrix, *, max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
+    reference: bool = False,
 ) -> SheetDevice:
-    """Run the content stream of ``page`` and return the device with its primitives."""
+    """Run the content stream of ``page`` and return the device with its primitives.
+
+    ``reference=True`` parses the content with pdfminer's own parser instead of :mod:`pdftract.ingest.content`
+    (slower; kept so that tests can compare the two)."""
     device = SheetDevice(registry)
     device.max_stream_bytes = max_stream_bytes
-    interpreter = SheetInterpreter(registry, device, initial_ctm)
+    interpreter = SheetInterpreter(registry, device, initial_ctm, reference=reference)
     interpreter.process_page(page)
     return device
 
