@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import builtins
+import multiprocessing
+import os
 import re
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from pdftract._wording import plural
-from pdftract.errors import PageRangeError, SettingsError
+from pdftract.errors import PageRangeError, SettingsError, WorkerCrashedError
 from pdftract.ingest import Source, open_document
 from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES
 from pdftract.model.document import Document
+from pdftract.model.primitives import Font
+from pdftract.model.sheet import Sheet
 from pdftract.model.text import TextSettings
 from pdftract.pipeline import AnalyzerSpec, OnError, Pipeline
 
@@ -107,11 +113,17 @@ def analyze(
     password: str | None = None,
     on_error: OnError | str = OnError.RECORD,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> Document:
     """Open (unless given a :class:`Document`) and run the analyzer pipeline on the selected pages.
 
     The pipeline is validated before any page is parsed, so a misconfigured
     pipeline fails at once. ``progress(done, total)`` is called after each page.
+
+    ``jobs=N`` parses and analyses the pages in ``N`` worker processes (``0``: one per CPU); the result,
+    and its JSON, are the same as with ``jobs=1``. The workers are forked from the calling process, so
+    analyzers given as functions work as they do in it; where processes cannot be forked (Windows) pages
+    are read one after the other. A worker that dies raises :class:`~pdftract.errors.WorkerCrashedError`.
 
     >>> import pdftract
     >>> from pdftract.testing import simple_pdf
@@ -119,11 +131,16 @@ def analyze(
     >>> [s.number for s in doc.pages], doc.pages[0].text
     ([2, 3], 'B')
     """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise SettingsError(f"jobs must be a whole number of processes, 1 or more (0: one per CPU), not {jobs!r}")
     pipeline = Pipeline(analyzers, settings, on_error)
     doc = src if isinstance(src, Document) else open(src, password)
     selected = parse_pages(pages, doc.page_count)
     if selected is not None:
         doc = doc.select(selected)
+    workers = min(jobs or os.cpu_count() or 1, len(doc.page_numbers))
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods() and hasattr(doc.loader, "adopt_fonts"):
+        return doc.with_sheets(_analyze_in_processes(doc, pipeline, workers, progress))
     analysed = {}
     total = len(doc.page_numbers)
     for i, number in enumerate(doc.page_numbers, start=1):
@@ -131,6 +148,41 @@ def analyze(
         if progress is not None:
             progress(i, total)
     return doc.with_sheets(analysed)
+
+
+#: what the worker processes of ``analyze(..., jobs=N)`` work on: set in the parent just before it forks them
+_JOB: tuple[Document, Pipeline] | None = None
+
+
+def _analyse_page(number: int) -> tuple[Sheet, dict[str, Font]]:
+    """In a worker: one page read and analysed, with the fonts the worker has met (its parent's document
+    does not see the pages read here)."""
+    assert _JOB is not None, "a worker of analyze(jobs=N) started without its job"
+    doc, pipeline = _JOB
+    return pipeline.run(doc.page(number)), dict(doc.fonts)
+
+
+def _analyze_in_processes(doc: Document, pipeline: Pipeline, workers: int, progress: Progress | None) -> dict[int, Sheet]:
+    global _JOB
+    total = len(doc.page_numbers)
+    analysed: dict[int, Sheet] = {}
+    _JOB = (doc, pipeline)
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {pool.submit(_analyse_page, number): number for number in doc.page_numbers}
+            for done, future in enumerate(as_completed(futures), start=1):
+                try:
+                    sheet, fonts = future.result()
+                except BrokenProcessPool as exc:
+                    raise WorkerCrashedError(f"a worker process died while reading page {futures[future]}; "
+                                             "run with jobs=1 to see the error in this process", page=futures[future]) from exc
+                analysed[futures[future]] = sheet
+                doc.loader.adopt_fonts(fonts)  # type: ignore[attr-defined]
+                if progress is not None:
+                    progress(done, total)
+    finally:
+        _JOB = None
+    return {number: analysed[number] for number in doc.page_numbers}
 
 
 __all__ = ["analyze", "open", "parse_pages"]

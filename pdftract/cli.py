@@ -3,7 +3,7 @@
 ::
 
     pdftract extract FILE [-o OUT.json] [--pages 1,3-5] [--include glyphs,paths,words]
-                          [--analyzers a,b] [--password P] [--svg OUT.svg] [--quiet]
+                          [--analyzers a,b] [--password P] [--svg OUT.svg] [--jobs N] [--quiet]
     pdftract show FILE [--page N] -o page.svg|page.png [--password P] [--debug] [--no-legend]
     pdftract sheets INPUT... [--csv]
     pdftract tables INPUT... [--kind bom|revision|drawing_index] [--csv] [--pages 1,3-5]
@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--password", help=password_help)
     ex.add_argument("--svg", help="also draw the first selected page as SVG here")
     ex.add_argument("--compact", action="store_true", help="JSON on one line")
+    ex.add_argument("--jobs", type=int, default=1,
+                    help="pages read and analysed at once, each in its own process (0: one per CPU; the JSON is the same)")
     ex.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
 
     sh = sub.add_parser("show", help="draw one page as SVG, or as PNG over the rendered page (paths, glyph boxes, analyzer results)")
@@ -286,7 +288,8 @@ def _extract(args: argparse.Namespace) -> int:
     _check_output(args.output, args.svg)
     start = time.perf_counter()
     doc = pdftract.analyze(
-        args.file, analyzers=_analyzer_list(args.analyzers), pages=args.pages, password=args.password, progress=_progress
+        args.file, analyzers=_analyzer_list(args.analyzers), pages=args.pages, password=args.password, progress=_progress,
+        jobs=args.jobs,
     )
     text = doc.to_json(include, indent=None if args.compact else 2)
     elapsed = time.perf_counter() - start

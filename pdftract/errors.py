@@ -212,6 +212,12 @@ class AnalyzerError(PdftractError):
     code = Code.ANALYZER_FAILED
 
 
+class WorkerCrashedError(PdftractError):
+    """A worker process of ``analyze(..., jobs=N)`` died (killed, out of memory) before returning its page."""
+
+    code = Code.WORKER_CRASHED
+
+
 __all__ = [
     "AnalyzerError",
     "Code",
@@ -228,4 +234,5 @@ __all__ = [
     "StreamDecompressionError",
     "TruncatedPDFError",
     "UnreadableFileError",
+    "WorkerCrashedError",
 ]

@@ -105,3 +105,23 @@ def test_shipped_templates_are_what_the_build_script_makes() -> None:
     assert tuple(str(s) for s in built["labels"]) == shipped.labels
     assert np.array_equal(np.asarray(built["geometry"], dtype=np.float32), shipped.geometry)
     assert np.array_equal(built["distance"], shipped.distance.T)  # stored template-major, matched pixel-major
+
+
+def test_unpacked_templates_cached_on_disk_are_the_same(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PDFTRACT_CACHE_DIR", str(tmp_path))
+    outlines.templates.cache_clear()
+    try:
+        first = templates("text_templates.npz")  # unpacked and stored
+        [folder] = [p for p in tmp_path.iterdir() if p.name.startswith("text_templates-")]
+        cached = outlines._load_cached(folder)
+        assert cached is not None and isinstance(cached.distance, np.memmap)
+        for name in outlines._ARRAYS:
+            got, want = getattr(cached, name), getattr(first, name)
+            assert got.dtype == want.dtype and np.array_equal(got, want), name
+        assert (cached.labels, cached.fonts) == (first.labels, first.fonts)
+        (folder / "names.json").write_text("{broken")  # a damaged cache is unpacked again, not trusted
+        assert outlines._load_cached(folder) is None
+        monkeypatch.setenv("PDFTRACT_CACHE_DIR", "off")
+        assert outlines.cache_dir() is None
+    finally:
+        outlines.templates.cache_clear()

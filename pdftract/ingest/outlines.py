@@ -38,13 +38,19 @@ keeps U+FFFD and says so in a diagnostic.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import math
+import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
@@ -463,26 +469,85 @@ class Templates:
     fonts: tuple[str, ...]
 
 
+#: arrays of :class:`Templates` as cached on disk (``labels`` and ``fonts`` go in a JSON file beside them)
+_ARRAYS = ("line_index", "starts", "counts", "distance", "geometry", "holes")
+
+
+def cache_dir() -> Path | None:
+    """Where unpacked templates are kept between processes: ``$PDFTRACT_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/pdftract`` or ``~/.cache/pdftract``; ``None`` when ``PDFTRACT_CACHE_DIR`` is ``off``."""
+    chosen = os.environ.get("PDFTRACT_CACHE_DIR")
+    if chosen is not None and chosen.strip().lower() in ("off", "0", "none", ""):
+        return None
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "pdftract"
+
+
+def _unpack(raw: bytes) -> Templates:
+    """The shipped file's contents in the form :func:`distances` reads: the distance maps are stored
+    template-major (they compress four times better so) and turned pixel-major here (OpenCV's transpose: a
+    third of numpy's time on 17 MB)."""
+    data = np.load(io.BytesIO(raw), allow_pickle=False)
+    n = len(data["labels"])
+    size = ORIENTATIONS * GRID * GRID
+    bits = np.unpackbits(data["lines"], axis=1)[:, :size].astype(bool).reshape(n, size)
+    import cv2
+
+    dist = np.asarray(data["distance"], dtype=np.uint8).reshape(n, size)
+    rows, cols = np.nonzero(bits)  # row-major: template after template
+    counts = np.bincount(rows, minlength=n)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    return Templates(cols.astype(np.int64), starts, counts.astype(np.float64), cv2.transpose(dist),
+                     data["geometry"].astype(np.float32), data["holes"].astype(np.int64), tuple(str(s) for s in data["labels"]),
+                     tuple(str(s) for s in data["fonts"]))
+
+
+def _load_cached(folder: Path) -> Templates | None:
+    try:
+        names = json.loads((folder / "names.json").read_text(encoding="utf-8"))
+        arrays = {k: np.load(folder / f"{k}.npy", mmap_mode="r" if k == "distance" else None, allow_pickle=False) for k in _ARRAYS}
+        return Templates(**arrays, labels=tuple(names["labels"]), fonts=tuple(names["fonts"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _store(folder: Path, tpl: Templates) -> None:
+    """Write ``tpl`` under ``folder`` all at once (a temporary folder renamed into place), or not at all."""
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+        for k in _ARRAYS:
+            np.save(tmp / f"{k}.npy", np.ascontiguousarray(getattr(tpl, k)), allow_pickle=False)
+        (tmp / "names.json").write_text(json.dumps({"labels": list(tpl.labels), "fonts": list(tpl.fonts)}), encoding="utf-8")
+        try:
+            os.rename(tmp, folder)
+        except OSError:  # another process was first: its copy is the same
+            shutil.rmtree(tmp, ignore_errors=True)
+    except OSError:
+        pass  # a read-only or full disk: templates are unpacked in every process instead
+
+
 @lru_cache(maxsize=2)
 def templates(name: str = "glyph_templates.npz") -> Templates:
     """Shipped reference templates (see :mod:`pdftract.data.build_templates`), loaded once per process:
     the symbol templates, or ``text_templates.npz`` for reading text drawn as outlines or strokes.
 
-    The distance maps are stored template-major (they compress four times better so) and turned pixel-major
-    here, as :func:`distances` reads them (OpenCV's transpose: a third of numpy's time on 17 MB)."""
-    with resources.files("pdftract.data").joinpath(name).open("rb") as fh:
-        data = np.load(fh, allow_pickle=False)
-        n = len(data["labels"])
-        size = ORIENTATIONS * GRID * GRID
-        bits = np.unpackbits(data["lines"], axis=1)[:, :size].astype(bool).reshape(n, size)
-        import cv2
-
-        dist = np.asarray(data["distance"], dtype=np.uint8).reshape(n, size)
-        rows, cols = np.nonzero(bits)  # row-major: template after template
-        counts = np.bincount(rows, minlength=n)
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-        return Templates(cols.astype(np.int64), starts, counts.astype(np.float64), cv2.transpose(dist),
-                         data["geometry"].astype(np.float32), data["holes"].astype(np.int64), tuple(str(s) for s in data["labels"]), tuple(str(s) for s in data["fonts"]))
+    Unpacking them costs a few tenths of a second, so the unpacked arrays are kept in :func:`cache_dir`
+    under the shipped file's digest and later processes map them from there."""
+    raw = resources.files("pdftract.data").joinpath(name).read_bytes()
+    root = cache_dir()
+    folder = root / f"{Path(name).stem}-{hashlib.sha256(raw).hexdigest()[:16]}" if root is not None else None
+    if folder is not None and folder.is_dir():
+        hit = _load_cached(folder)
+        if hit is not None:
+            return hit
+        shutil.rmtree(folder, ignore_errors=True)  # damaged: stored again below
+    tpl = _unpack(raw)
+    if folder is not None:
+        _store(folder, tpl)
+    return tpl
 
 
 def pack(features_: Sequence[Features]) -> dict[str, np.ndarray]:

@@ -297,6 +297,12 @@ class Reader:
     def fonts(self) -> Mapping[str, Font]:
         return self._registry.fonts
 
+    def adopt_fonts(self, fonts: Mapping[str, Font]) -> None:
+        """Fonts met on pages read in another process (``analyze(..., jobs=N)``): known by the same ids,
+        since a font's id follows its object number."""
+        for fid, font in fonts.items():
+            self._registry.fonts.setdefault(fid, font)
+
     def sheet(self, index: int) -> Sheet:
         hit = self._sheets.get(index)
         if hit is None:

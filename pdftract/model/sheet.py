@@ -66,6 +66,9 @@ class Results(Mapping[str, Any]):
     def __repr__(self) -> str:
         return f"<Results {', '.join(self._data) or '(none)'}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Results, (dict(self._data),))
+
 
 _NO_RESULTS = Results()
 
@@ -234,6 +237,14 @@ class Sheet(SheetLike):
     text_settings: TextSettings = field(default_factory=TextSettings)
     shared_cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (to and from worker processes) without its derived caches (words, index ...: rebuilt on use);
+        read-only mappings travel as plain dicts."""
+        fields = {name: getattr(self, name) for name in _SHEET_FIELDS}
+        fields["fonts"] = dict(self.fonts)
+        fields["timings"] = dict(self.timings)
+        return (_rebuild_sheet, (fields,))
+
     def __repr__(self) -> str:
         return (
             f"<Sheet {self.number}: {self.width:.1f}x{self.height:.1f} pt, rotation {self.rotation}, "
@@ -283,6 +294,16 @@ class Sheet(SheetLike):
             text_settings=self.text_settings,
             shared_cache=self.shared_cache,
         )
+
+
+_SHEET_FIELDS = ("number", "width", "height", "rotation", "mediabox", "cropbox", "user_unit", "glyphs", "paths", "images",
+                 "annotations", "fonts", "diagnostics", "results", "timings", "text_settings")
+
+
+def _rebuild_sheet(fields: dict[str, Any]) -> Sheet:
+    fields = dict(fields)
+    fields["timings"] = MappingProxyType(fields["timings"]) if fields["timings"] else _EMPTY
+    return Sheet(**fields)
 
 
 class SheetView(SheetLike):
