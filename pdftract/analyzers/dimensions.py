@@ -64,7 +64,7 @@ from pdftract.analyzers.notation import (
     parse_number,
 )
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex
+from pdftract.index import BoxIndex, union_find
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from typing_extensions import TypedDict
@@ -657,14 +657,7 @@ def _components(n: int, rows: Sequence[int], cols: Sequence[int]) -> dict[int, l
     """The connected parts of the graph on ``n`` nodes with the edges ``rows[k]``-``cols[k]``: each part's
     nodes in ascending order, the parts in the order of their first node (union-find; scipy's
     ``connected_components`` cost a third of a second of imports per process for this)."""
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    parent, root = union_find(n)
     for i, j in zip(rows, cols):
         ri, rj = root(i), root(j)
         if ri != rj:
