@@ -15,7 +15,7 @@ deterministic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -262,6 +262,48 @@ class SpatialIndex:
         return self._segments
 
 
+class BoxSet:
+    """A set of boxes asked whether any of them contains a point (edges included): ``point in boxes``.
+
+    Few boxes are scanned; past ``SCAN`` an R-tree finds the ones near the point, so a page with many
+    tables, frames or cells is not scanned box by box for every word or line.
+
+    >>> boxes = BoxSet([BBox(0, 0, 10, 10)])
+    >>> (5.0, 5.0) in boxes, (10.0, 11.0) in boxes
+    (True, False)
+    >>> boxes.add(BBox(10, 10, 12, 12)); (10.0, 11.0) in boxes
+    True
+    """
+
+    SCAN = 8
+
+    def __init__(self, boxes: Iterable[BBox] = ()) -> None:
+        self.boxes: list[BBox] = list(boxes)
+        self._index: Any = None
+        if len(self.boxes) > self.SCAN:
+            self._build()
+
+    def _build(self) -> None:
+        self._index = _rtree.Index(((i, tuple(b), None) for i, b in enumerate(self.boxes)), properties=_properties())
+
+    def add(self, box: BBox) -> None:
+        self.boxes.append(box)
+        if self._index is not None:
+            self._index.insert(len(self.boxes) - 1, tuple(box))
+        elif len(self.boxes) > self.SCAN:
+            self._build()
+
+    def __len__(self) -> int:
+        return len(self.boxes)
+
+    def __contains__(self, point: object) -> bool:
+        x, y = cast(Point, point)
+        if self._index is None:
+            return any(b.contains_point((x, y)) for b in self.boxes)
+        pad = 1e-6 * (1.0 + abs(x) + abs(y))  # the exact test decides
+        return any(self.boxes[i].contains_point((x, y)) for i in self._index.intersection((x - pad, y - pad, x + pad, y + pad)))
+
+
 def union_find(n: int) -> tuple[list[int], Callable[[int], int]]:
     """A union-find over ``0..n-1``: the parent list (join two roots by setting one's parent) and ``find``
     (the root, with path halving).
@@ -282,4 +324,4 @@ def union_find(n: int) -> tuple[list[int], Callable[[int], int]]:
     return parent, find
 
 
-__all__ = ["BoxIndex", "SpatialIndex", "union_find"]
+__all__ = ["BoxIndex", "BoxSet", "SpatialIndex", "union_find"]

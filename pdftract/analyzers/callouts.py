@@ -44,7 +44,7 @@ from pdftract.analyzers.leaders import (
 from pdftract.analyzers.notation import canonical_symbols
 from pdftract.analyzers.tables import Table, TableKind
 from pdftract.geometry import BBox, clip
-from pdftract.index import BoxIndex
+from pdftract.index import BoxIndex, BoxSet
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Line
 from typing_extensions import TypedDict
@@ -247,9 +247,9 @@ def find_callouts(sheet: SheetLike, settings: CalloutSettings | None = None, dim
     by_id = {ln.id: ln for ln in layout.lines}
     line_index = BoxIndex((ln.id, ln.bbox) for ln in lines)
     word_index = sheet.index.words
-    table_boxes = [t.bbox for t in tables]
+    table_boxes = BoxSet(t.bbox for t in tables)
     ring_index = BoxIndex((i, c.bbox.expand(max(1.0, s.rim * c.radius))) for i, c in enumerate(geo.circles))
-    dim_glyphs = [set(d.glyph_ids) for d in dimensions]
+    dim_glyphs = {g for d in dimensions for g in d.glyph_ids}  # every glyph some dimension was read from
     out: list[Callout] = []
     seen: set[tuple[float, float]] = set()
     for lead in geo.leaders:
@@ -290,7 +290,7 @@ _HOLE_FEATURE = re.compile(r"[⌴⌵↧]|\b(?:CBORE|C'BORE|CSK|CSINK|C'SINK|DEEP
 
 
 def _note(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, by_id: dict[int, Line], line_index: BoxIndex, word_index: BoxIndex,
-          s: CalloutSettings, dim_glyphs: list[set[int]], table_boxes: list[BBox]) -> Callout | None:
+          s: CalloutSettings, dim_glyphs: set[int], table_boxes: BoxSet) -> Callout | None:
     e = lead.free_end
     p_last = lead.points[-2]
     seg_dir = math.degrees(math.atan2(-(e[1] - p_last[1]), e[0] - p_last[0])) % 360
@@ -312,14 +312,14 @@ def _note(sheet: SheetLike, geo: LeaderGeometry, lead: Leader, by_id: dict[int, 
         return None
     word = sheet.word(best[1])
     start = by_id[word.line_id]
-    if any(b.contains_point(start.bbox.center) for b in table_boxes):
+    if start.bbox.center in table_boxes:
         return None
     block = _block(by_id, start, line_index)
     glyphs = tuple(sorted(g for ln in block for g in ln.glyph_ids))
     text = canonical_symbols(" ".join(ln.text.strip() for ln in block))
     # a hole note over several lines (⌀4,00 THRU / ⌴ ⌀7,00) is one callout even when its values are dimensions
     composite = len(block) > 1 and _HOLE_FEATURE.search(text) is not None
-    if glyphs and not composite and sum(1 for g in glyphs if any(g in dg for dg in dim_glyphs)) >= 0.9 * len(glyphs):
+    if glyphs and not composite and sum(1 for g in glyphs if g in dim_glyphs) >= 0.9 * len(glyphs):
         return None  # the leader or dimension line of dimensions (⌀10 H7 THRU): reported with them
     kind = callout_kind(text)
     return Callout(text=text, kind=kind, target=lead.target, bbox=BBox.union_all(ln.bbox for ln in block),

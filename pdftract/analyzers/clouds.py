@@ -28,6 +28,7 @@ from shapely.geometry import Polygon
 
 from pdftract.analyzers.tables import Table, TableKind
 from pdftract.geometry import BBox, fmt_box
+from pdftract.index import BoxIndex
 from pdftract.model.primitives import Path
 from pdftract.model.sheet import Sheet, SheetLike
 from typing_extensions import TypedDict
@@ -142,6 +143,12 @@ def find_clouds(sheet: SheetLike, settings: CloudSettings, tables: Sequence[Tabl
     layout = sheet.layout
     words = [w for w in layout.words if not w.invisible]
     table_boxes = [t.bbox for t in tables]
+    # looked up in R-trees, not scanned per cloud: a sheet of many clouds and arrowheads stays linear
+    tri_index = BoxIndex((i, tb) for i, (tb, _tp) in enumerate(triangles))
+    tri_extent = max((max(tb.width, tb.height) for tb, _tp in triangles), default=0.0)
+    word_index = BoxIndex((i, w.bbox) for i, w in enumerate(words))
+    names = {r for r, _i in revisions}
+    named = [w for w in words if w.text in names and not any(b.contains_point(w.bbox.center) for b in table_boxes)]
     clouds: list[RevisionCloud] = []
     for p in sheet.paths:
         if p.text_shape:
@@ -157,20 +164,22 @@ def find_clouds(sheet: SheetLike, settings: CloudSettings, tables: Sequence[Tabl
         marker: str | None = None
         marker_box: BBox | None = None
         best = math.inf
-        for tb, _tp in triangles:
+        # a triangle whose box lies farther than reach + the largest triangle from the cloud's box is too far
+        # from its outline (the test below), so only the ones near it are measured, in the same order
+        x0, y0, x1, y1 = p.bbox
+        grow = reach + tri_extent
+        for k in sorted(tri_index.intersection((x0 - grow, y0 - grow, x1 + grow, y1 + grow))):
+            tb = triangles[k][0]
             d = poly.exterior.distance(ShapelyPoint(*tb.center)) if hasattr(poly, "exterior") else poly.distance(ShapelyPoint(*tb.center))
             if d > reach + max(tb.width, tb.height) or d >= best:
                 continue
-            inside = [w for w in words if tb.contains_point(w.bbox.center)]
+            inside = [words[j] for j in sorted(word_index.intersection(tb)) if tb.contains_point(words[j].bbox.center)]
             if inside:
                 best = d
                 marker = " ".join(w.text for w in inside)
                 marker_box = tb.union(BBox.union_all(w.bbox for w in inside))
         if marker is None and revisions:
-            names = {r for r, _i in revisions}
-            for w in words:
-                if w.text not in names or any(b.contains_point(w.bbox.center) for b in table_boxes):
-                    continue
+            for w in named:
                 d = poly.exterior.distance(ShapelyPoint(*w.bbox.center)) if hasattr(poly, "exterior") else 0.0
                 if d <= reach and d < best:
                     best, marker, marker_box = d, w.text, w.bbox

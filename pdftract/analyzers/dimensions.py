@@ -64,7 +64,7 @@ from pdftract.analyzers.notation import (
     parse_number,
 )
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex, union_find
+from pdftract.index import BoxIndex, BoxSet, union_find
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from typing_extensions import TypedDict
@@ -529,7 +529,7 @@ def read_dimension(text: str) -> _Reading | None:
 
 
 # -- the pass -------------------------------------------------------------------------
-def _blocked(sheet: SheetLike) -> list[BBox]:
+def _blocked(sheet: SheetLike) -> BoxSet:
     results = getattr(sheet, "results", {}) or {}
     out: list[BBox] = []
     tb = results.get("title_block")
@@ -537,7 +537,7 @@ def _blocked(sheet: SheetLike) -> list[BBox]:
         out.append(tb.bbox)
     out.extend(t.bbox for t in results.get("tables", ()) or ())
     out.extend(n.bbox for n in results.get("notes", ()) or ())
-    return out
+    return BoxSet(out)
 
 
 def _in_frame_compartment(sheet: SheetLike, w: Word) -> bool:
@@ -688,7 +688,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         if not (_HAS_DIGIT.search(text) or _PREFIX_ONLY.match(text) or _FOLLOW.match(text) or _TIMES.match(text)):
             continue
         c = w.bbox.center
-        if any(b.contains_point(c) for b in blocked):
+        if c in blocked:
             continue
         if _HAS_DIGIT.search(text) and _in_frame_compartment(sheet, w):
             continue

@@ -35,7 +35,7 @@ import io
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -46,6 +46,7 @@ from pdftract.analyzers.grid import Rules, box_from_frame, box_to_frame, cell_ar
 from pdftract.analyzers.notation import DATE_FORM
 from pdftract.analyzers.unruled import AlignedTable, find_unruled_tables
 from pdftract.geometry import BBox, clip, fmt_box
+from pdftract.index import BoxIndex, BoxSet
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
@@ -226,11 +227,33 @@ class Table:
 
         return table_html(self)
 
+#: a frame with more words than this looks up the words centred in a box through an R-tree of their centres
+#: (a page of many tables reads many cells; scanning every word per cell grew with the square of the page)
+_SCAN_WORDS = 64
+
+
 @dataclass
 class _Frame:
     direction: int
     rules: Rules
     words: list[tuple[Word, BBox]]  # words of this direction with their boxes in the frame
+    _centres: BoxIndex | None = field(default=None, init=False, repr=False, compare=False)
+
+    def centred_in(self, box: tuple[float, float, float, float]) -> list[tuple[Word, BBox]]:
+        """The words whose centre lies in ``box`` (edges included), in the frame's order."""
+        x0, top, x1, bottom = box
+        if len(self.words) <= _SCAN_WORDS:
+            candidates: Iterable[int] = range(len(self.words))
+        else:
+            if self._centres is None:
+                self._centres = BoxIndex.from_arrays(np.arange(len(self.words)), np.array(
+                    [((b.x0 + b.x1) / 2, (b.top + b.bottom) / 2, (b.x0 + b.x1) / 2, (b.top + b.bottom) / 2) for _w, b in self.words],
+                    dtype=np.float64).reshape(-1, 4))
+            pad = 1e-6 * (1.0 + max(abs(x0), abs(x1), abs(top), abs(bottom)))  # the exact test below decides
+            candidates = sorted(self._centres.intersection((x0 - pad, top - pad, x1 + pad, bottom + pad)))
+        words = self.words
+        return [words[i] for i in candidates
+                if x0 <= (words[i][1].x0 + words[i][1].x1) / 2 <= x1 and top <= (words[i][1].top + words[i][1].bottom) / 2 <= bottom]
 
 
 def _words_for(sheet: SheetLike) -> list[Word]:
@@ -292,18 +315,18 @@ def _other_grids(frames: list[_IndexedFrame], s: TableSettings, taken: list[BBox
     :func:`find_tables`'s)."""
     out: list[Table] = []
     for frame in frames:
-        done = [box_to_frame(frame.direction, b) for b in taken]
+        done = BoxSet(box_to_frame(frame.direction, b) for b in taken)
         tried: set[tuple[float, float, float, float]] = set()
         for w, wb in frame.words:
             if not any(ch.isdigit() for ch in w.text):
                 continue  # a grid of values holds a number somewhere: its cells are tried from there
             cell = _cell_around(frame.rules, wb, s)
-            if cell is None or cell in tried or any(b.contains_point(wb.center) for b in done):
+            if cell is None or cell in tried or wb.center in done:
                 continue
             tried.add(cell)
             t = _grid_from_seed(frame, cell, s)
             if t is not None:
-                done.append(box_to_frame(frame.direction, t.bbox))
+                done.add(box_to_frame(frame.direction, t.bbox))
                 out.append(t)
     return out
 
@@ -453,7 +476,7 @@ def _next_rule(rules: Rules, y: float, downward: bool, x_left: float, x_right: f
 def _cell_text(frame: _Frame, box: tuple[float, float, float, float]) -> tuple[str, tuple[int, ...], int]:
     """Text of the words centred in ``box`` (reading order in the frame), their ids and their line count."""
     x0, top, x1, bottom = box
-    inside = [(w, b) for w, b in frame.words if x0 <= (b.x0 + b.x1) / 2 <= x1 and top <= (b.top + b.bottom) / 2 <= bottom]
+    inside = frame.centred_in(box)
     if not inside:
         return "", (), 0
     inside.sort(key=lambda wb: ((wb[1].top + wb[1].bottom) / 2, wb[1].x0))
@@ -679,7 +702,7 @@ def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int
     known = sum(1 for _t, k in headers if k) / max(1, len(headers))
     data_cells = [c for c in cells if c.row >= 0]
     regular = sum(1 for c in data_cells if c.rowspan == 1 and c.colspan == 1) / max(1, len(data_cells))
-    in_table = [wb for wb in frame.words if x_box[0] <= wb[1].center[0] <= x_box[2] and x_box[1] <= wb[1].center[1] <= x_box[3]]
+    in_table = frame.centred_in(x_box)
     inner = xs[1:-1]
     straddling = sum(1 for _w, b in in_table if any(b.x0 + 1.0 < x < b.x1 - 1.0 for x in inner))
     confidence = table_confidence(known, regular, straddling / max(1, len(in_table)))

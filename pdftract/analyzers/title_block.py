@@ -39,6 +39,7 @@ from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
+from pdftract.index import BoxIndex, BoxSet, union_find
 from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 from pdftract.model.sheet import Sheet, SheetLike
@@ -246,13 +247,13 @@ def _labels_in(segment: list[tuple[Word, BBox]]) -> list[tuple[int, str, int, st
     return found
 
 
-def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: list[BBox]) -> list[_Candidate]:
+def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: BoxSet) -> list[_Candidate]:
     rules = rules_for(sheet, direction)
     have_rules = bool(len(rules.h) and len(rules.v))
     framed = {w.id: (w, box_to_frame(direction, w.bbox)) for w in words}
     labels: list[tuple[list[tuple[Word, BBox]], list[tuple[Word, BBox]], str, str, float]] = []  # label, inline, key, rest, x_end
     for line_words in _lines(words).values():
-        if any(b.contains_point(w.bbox.center) for w in line_words for b in blocked):
+        if any(w.bbox.center in blocked for w in line_words):
             continue
         items = sorted((framed[w.id] for w in line_words), key=lambda wb: wb[1].x0)
         for seg in _segments(rules, items) if have_rules else [items]:
@@ -454,16 +455,14 @@ def _merge_near(groups: list[list[_Candidate]]) -> list[list[_Candidate]]:
 def _join_groups(groups: list[list[_Candidate]], aligned: bool) -> list[list[_Candidate]]:
     boxes = [BBox.union_all(c.area for c in g) for g in groups]
     heights = [sorted(c.label_box.height for c in g)[len(g) // 2] for g in groups]
-    parent = list(range(len(groups)))
-
-    def find(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
+    parent, find = union_find(len(groups))
+    # groups are joined only within a few label heights of each other: the pairs come from an R-tree of the
+    # groups' boxes grown by that reach (a page of many small labelled blocks is not compared all against all)
+    near = BoxIndex((i, b) for i, b in enumerate(boxes))
+    reach = max(4.0, ALIGNED_REACH)
     for i in range(len(groups)):
-        for j in range(i + 1, len(groups)):
+        r = reach * heights[i] + 1e-6 * (1.0 + abs(boxes[i].x1) + abs(boxes[i].bottom))
+        for j in sorted(k for k in near.intersection((boxes[i].x0 - r, boxes[i].top - r, boxes[i].x1 + r, boxes[i].bottom + r)) if k > i):
             gap_x = max(0.0, max(boxes[i].x0, boxes[j].x0) - min(boxes[i].x1, boxes[j].x1))
             gap_y = max(0.0, max(boxes[i].top, boxes[j].top) - min(boxes[i].bottom, boxes[j].bottom))
             h = min(heights[i], heights[j])
@@ -566,7 +565,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     words = _frame_words(sheet)
     if not words:
         return None
-    blocked = [t.bbox for t in tables]
+    blocked = BoxSet([t.bbox for t in tables])
     best: tuple[int, int, list[_Candidate]] | None = None
     seed: tuple[int, list[_Candidate]] | None = None
     all_groups: dict[int, list[list[_Candidate]]] = {}
@@ -695,7 +694,7 @@ _FORM_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _FORM = dict(_FORM_KEYS)
 
 
-def _structural_block(sheet: SheetLike, blocked: list[BBox], settings: TitleBlockSettings) -> tuple[int, int, list[_Candidate]] | None:
+def _structural_block(sheet: SheetLike, blocked: BoxSet, settings: TitleBlockSettings) -> tuple[int, int, list[_Candidate]] | None:
     """A title block found without known label words: ruled cells holding a small text at the top (a label,
     in whatever language) over a larger one (its value). A value whose form says what it is (a date, a
     scale, a sheet size, a sheet x of y, a drawing number) gets that key; any other keeps its printed label
@@ -710,7 +709,7 @@ def _structural_block(sheet: SheetLike, blocked: list[BBox], settings: TitleBloc
             continue
         by_cell: dict[tuple[float, float, float, float], list[tuple[Any, BBox]]] = {}
         for ln in layout.lines:
-            if ln.invisible or round(ln.direction) % 360 != direction or any(b.contains_point(ln.bbox.center) for b in blocked):
+            if ln.invisible or round(ln.direction) % 360 != direction or ln.bbox.center in blocked:
                 continue
             fb = box_to_frame(direction, ln.bbox)
             cell = cell_around(rules, fb)
@@ -768,7 +767,7 @@ def _ruled_extent(sheet: SheetLike, direction: int, area: BBox) -> BBox:
 
 
 def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate], area: BBox, fields: dict[str, Field],
-                      blocked: list[BBox]) -> None:
+                      blocked: BoxSet) -> None:
     """Fields some title blocks print without a label (GOST/ISO number and title cells, an AutoCAD date cell).
 
     Only texts in and right around the labelled block that are no label or value already; a drawing
@@ -787,7 +786,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
     lines = []
     for ln in _cell_pieces(sheet, direction, layout.lines):
         fb = box_to_frame(direction, ln.bbox)
-        if not reach.contains_point(fb.center) or any(b.contains_point(ln.bbox.center) for b in blocked):
+        if not reach.contains_point(fb.center) or ln.bbox.center in blocked:
             continue
         if any(c.label_box.contains_point(fb.center) or (c.value_box is not None and c.value_box.intersects(fb)) for c in cluster):
             continue

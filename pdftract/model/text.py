@@ -321,10 +321,19 @@ def _attach_fractions(
     p, sz, a0, a1 = _line_stats(lines, along, along_end, perp, size)
     used: set[int] = set()
     joins: dict[int, list[int]] = {}
+    # lines looked up by their position across the text (sorted, bisected) instead of all against all: a
+    # schematic has thousands of digit-only pin numbers; each window holds every line the tests below can take
+    cand_order = np.asarray(cand, dtype=np.int64)[np.argsort(p[cand], kind="stable")]
+    cand_p = p[cand_order]
+    line_order = np.argsort(p, kind="stable")
+    line_p = p[line_order]
+    big = float(sz.max())
+    pad = 1e-9 * (1.0 + float(np.abs(p).max()) + big)
     for i in cand:
         if i in used:
             continue
-        for j in cand:
+        lo, hi = np.searchsorted(cand_p, (p[i] + 0.4 * sz[i] - pad, p[i] + 1.3 * sz[i] + pad), side="left")
+        for j in sorted(cand_order[lo:hi].tolist()):
             if j == i or j in used or abs(sz[i] - sz[j]) > 0.15 * sz[i]:
                 continue
             dp = p[j] - p[i]  # j under i
@@ -334,7 +343,8 @@ def _attach_fractions(
             # the whole number it follows: bigger, ending just before it, its baseline between the two
             start = min(a0[i], a0[j])
             base = -1
-            for b in range(len(lines)):
+            lo_b, hi_b = np.searchsorted(line_p, (p[i] - pad, p[j] + 0.6 * big + pad), side="left")
+            for b in sorted(line_order[lo_b:hi_b].tolist()):
                 if b in (i, j) or b in used or sz[b] < 1.2 * sz[i] or not digits_any[b]:
                     continue
                 if -0.1 * sz[b] <= start - a1[b] <= 0.8 * sz[b] and p[i] < p[b] and p[j] > p[b] - 0.6 * sz[b]:
