@@ -324,4 +324,22 @@ def union_find(n: int) -> tuple[list[int], Callable[[int], int]]:
     return parent, find
 
 
-__all__ = ["BoxIndex", "BoxSet", "SpatialIndex", "union_find"]
+def components(n: int, edges: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """The connected parts of the graph on ``0..n-1`` with ``edges``: each part's nodes ascending, the parts
+    in the order of their smallest node (so the result does not depend on the order of the edges).
+
+    >>> components(5, [(3, 1), (4, 0)])
+    [[0, 4], [1, 3], [2]]
+    """
+    parent, find = union_find(n)
+    for i, j in edges:
+        ri, rj = find(i), find(j)
+        if ri != rj:
+            parent[max(ri, rj)] = min(ri, rj)  # every root is the smallest node of its part
+    parts: dict[int, list[int]] = {}
+    for i in range(n):
+        parts.setdefault(find(i), []).append(i)
+    return list(parts.values())
+
+
+__all__ = ["BoxIndex", "BoxSet", "SpatialIndex", "components", "union_find"]

@@ -28,7 +28,7 @@ from shapely.geometry import Polygon
 
 from pdftract.analyzers.tables import Table, TableKind
 from pdftract.geometry import BBox, fmt_box
-from pdftract.index import BoxIndex
+from pdftract.index import BoxIndex, BoxSet
 from pdftract.model.primitives import Path
 from pdftract.model.sheet import Sheet, SheetLike
 from typing_extensions import TypedDict
@@ -142,13 +142,13 @@ def find_clouds(sheet: SheetLike, settings: CloudSettings, tables: Sequence[Tabl
     triangles = _triangles(sheet)
     layout = sheet.layout
     words = [w for w in layout.words if not w.invisible]
-    table_boxes = [t.bbox for t in tables]
+    table_boxes = BoxSet(t.bbox for t in tables)
     # looked up in R-trees, not scanned per cloud: a sheet of many clouds and arrowheads stays linear
     tri_index = BoxIndex((i, tb) for i, (tb, _tp) in enumerate(triangles))
     tri_extent = max((max(tb.width, tb.height) for tb, _tp in triangles), default=0.0)
     word_index = BoxIndex((i, w.bbox) for i, w in enumerate(words))
     names = {r for r, _i in revisions}
-    named = [w for w in words if w.text in names and not any(b.contains_point(w.bbox.center) for b in table_boxes)]
+    named = [w for w in words if w.text in names and w.bbox.center not in table_boxes]
     clouds: list[RevisionCloud] = []
     for p in sheet.paths:
         if p.text_shape:

@@ -64,7 +64,7 @@ from pdftract.analyzers.notation import (
     parse_number,
 )
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex, BoxSet, union_find
+from pdftract.index import BoxIndex, BoxSet, components
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from typing_extensions import TypedDict
@@ -653,21 +653,6 @@ def schematic_like(sheet: SheetLike) -> bool:
     return out
 
 
-def _components(n: int, rows: Sequence[int], cols: Sequence[int]) -> dict[int, list[int]]:
-    """The connected parts of the graph on ``n`` nodes with the edges ``rows[k]``-``cols[k]``: each part's
-    nodes in ascending order, the parts in the order of their first node (union-find; scipy's
-    ``connected_components`` cost a third of a second of imports per process for this)."""
-    parent, root = union_find(n)
-    for i, j in zip(rows, cols):
-        ri, rj = root(i), root(j)
-        if ri != rj:
-            parent[max(ri, rj)] = min(ri, rj)
-    groups: dict[int, list[int]] = {}
-    for i in range(n):
-        groups.setdefault(root(i), []).append(i)
-    return groups
-
-
 def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None) -> tuple[Dimension, ...]:
     """Dimensions of a sheet (see the module docstring). On schematic-like sheets only decimal values that carry a
     tolerance or a fit, or sit on a dimension line with a terminator at each end, are kept."""
@@ -714,12 +699,12 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             if _linked(a, b, s):
                 rows.append(i)
                 cols.append(j)
-    groups = _components(len(pieces), rows, cols)
+    groups = components(len(pieces), zip(rows, cols))
     unit, unit_source = sheet_unit(sheet)
     out: list[Dimension] = []
     loose: list[_Found] = []  # plain numbers without geometry
     anchors: list[_Found] = []  # plain numbers with geometry
-    work = deque(groups.values())
+    work = deque(groups)
     while work:
         members = work.popleft()
         group = [pieces[i] for i in members]

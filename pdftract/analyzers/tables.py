@@ -255,6 +255,10 @@ class _Frame:
         return [words[i] for i in candidates
                 if x0 <= (words[i][1].x0 + words[i][1].x1) / 2 <= x1 and top <= (words[i][1].top + words[i][1].bottom) / 2 <= bottom]
 
+    def inside(self, box: tuple[float, float, float, float]) -> _Frame:
+        """The frame cut to the words centred in ``box``."""
+        return _Frame(self.direction, self.rules, self.centred_in(box))
+
 
 def _words_for(sheet: SheetLike) -> list[Word]:
     layout = sheet.layout
@@ -287,13 +291,13 @@ def _seed(text: str) -> bool:
     return header_key(text) is not None or normalise_header(text) in ("PART", "ITEM", "DWG")
 
 
-def _frames(sheet: SheetLike, words: list[Word]) -> list[_IndexedFrame]:
+def _frames(sheet: SheetLike, words: list[Word]) -> list[_Frame]:
     """One frame per reading direction of the words that has both horizontal and vertical rules."""
     out = []
     for direction in sorted({d for w in words if (d := _direction_of(w)) is not None}):
         rules = rules_for(sheet, direction)
         if len(rules.h) and len(rules.v):
-            out.append(_IndexedFrame(direction, rules, [(w, box_to_frame(direction, w.bbox)) for w in words
+            out.append(_Frame(direction, rules, [(w, box_to_frame(direction, w.bbox)) for w in words
                                                         if _direction_of(w) == direction]))
     return out
 
@@ -304,7 +308,7 @@ MIN_GRID_ROWS = 3
 GRID_CONFIDENCE = 0.6
 
 
-def _other_grids(frames: list[_IndexedFrame], s: TableSettings, taken: list[BBox]) -> list[Table]:
+def _other_grids(frames: list[_Frame], s: TableSettings, taken: list[BBox]) -> list[Table]:
     """Ruled grids whose header names no known column (a general-tolerance table, a motor's data sheet): kept
     as ``other`` tables when they are a full lattice (every row cut by the same column rules, two columns or
     more, :data:`MIN_GRID_ROWS` data rows or more) whose cells hold one or two lines of text, some of them
@@ -331,21 +335,7 @@ def _other_grids(frames: list[_IndexedFrame], s: TableSettings, taken: list[BBox
     return out
 
 
-class _IndexedFrame(_Frame):
-    """A frame whose cell texts are looked up through the words' centres (many cells of one page are read)."""
-
-    def __init__(self, direction: int, rules: Rules, words: list[tuple[Word, BBox]]) -> None:
-        super().__init__(direction, rules, words)
-        self.cx = np.array([(b.x0 + b.x1) / 2 for _w, b in words], dtype=np.float64)
-        self.cy = np.array([(b.top + b.bottom) / 2 for _w, b in words], dtype=np.float64)
-
-    def inside(self, box: tuple[float, float, float, float]) -> _Frame:
-        x0, top, x1, bottom = box
-        keep = np.flatnonzero((self.cx >= x0) & (self.cx <= x1) & (self.cy >= top) & (self.cy <= bottom))
-        return _Frame(self.direction, self.rules, [self.words[i] for i in keep.tolist()])
-
-
-def _grid_from_seed(frame: _IndexedFrame, cell: tuple[float, float, float, float], s: TableSettings) -> Table | None:
+def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: TableSettings) -> Table | None:
     """The full lattice of values around one ruled cell, as an ``other`` table (see :func:`_other_grids`)."""
     rules = frame.rules
     x0, top, x1, bottom = cell

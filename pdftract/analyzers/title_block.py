@@ -39,7 +39,7 @@ from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
 from pdftract.analyzers.tables import Table
-from pdftract.index import BoxIndex, BoxSet, union_find
+from pdftract.index import BoxIndex, BoxSet, components
 from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 from pdftract.model.sheet import Sheet, SheetLike
@@ -455,11 +455,11 @@ def _merge_near(groups: list[list[_Candidate]]) -> list[list[_Candidate]]:
 def _join_groups(groups: list[list[_Candidate]], aligned: bool) -> list[list[_Candidate]]:
     boxes = [BBox.union_all(c.area for c in g) for g in groups]
     heights = [sorted(c.label_box.height for c in g)[len(g) // 2] for g in groups]
-    parent, find = union_find(len(groups))
     # groups are joined only within a few label heights of each other: the pairs come from an R-tree of the
     # groups' boxes grown by that reach (a page of many small labelled blocks is not compared all against all)
     near = BoxIndex((i, b) for i, b in enumerate(boxes))
     reach = max(4.0, ALIGNED_REACH)
+    edges: list[tuple[int, int]] = []
     for i in range(len(groups)):
         r = reach * heights[i] + 1e-6 * (1.0 + abs(boxes[i].x1) + abs(boxes[i].bottom))
         for j in sorted(k for k in near.intersection((boxes[i].x0 - r, boxes[i].top - r, boxes[i].x1 + r, boxes[i].bottom + r)) if k > i):
@@ -472,13 +472,8 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool) -> list[list[_Ca
             else:
                 join = max(gap_x, gap_y) <= 4.0 * h
             if join:
-                ri, rj = find(i), find(j)
-                if ri != rj:
-                    parent[max(ri, rj)] = min(ri, rj)
-    merged: dict[int, list[_Candidate]] = {}
-    for i, g in enumerate(groups):
-        merged.setdefault(find(i), []).extend(g)
-    return list(merged.values())
+                edges.append((i, j))
+    return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)]
 
 
 #: label columns of one block stand at most this many label heights apart (see _merge_near)

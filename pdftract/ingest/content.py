@@ -135,26 +135,21 @@ def literal_string(data: bytes, pos: int) -> tuple[bytes, int]:
                 pos += 1
 
 
-class Operators:
-    """Per interpreter class: operator keyword → (unbound method, number of operands)."""
+_TABLES: dict[type, dict[bytes, tuple[Callable[..., Any], int]]] = {}
 
-    _tables: dict[type, dict[bytes, tuple[Callable[..., Any], int]]] = {}
 
-    @classmethod
-    def table(cls, interp_class: type) -> dict[bytes, tuple[Callable[..., Any], int]]:
-        hit = cls._tables.get(interp_class)
-        if hit is None:
-            hit = {}
-            for attr in dir(interp_class):
-                if not attr.startswith("do_"):
-                    continue
-                op = attr[3:].replace("_a", "*").replace("_w", '"').replace("_q", "'")
-                func = getattr(interp_class, attr)
-                if not callable(func) or not hasattr(func, "__code__"):
-                    continue
-                hit[op.encode("latin-1")] = (func, func.__code__.co_argcount - 1)
-            cls._tables[interp_class] = hit
-        return hit
+def operators(interp_class: type) -> dict[bytes, tuple[Callable[..., Any], int]]:
+    """Operator keyword → (unbound ``do_*`` method, number of operands) of an interpreter class, built once."""
+    table = _TABLES.get(interp_class)
+    if table is not None:
+        return table
+    table = _TABLES[interp_class] = {}
+    for attr in dir(interp_class):
+        func = getattr(interp_class, attr)
+        if attr.startswith("do_") and hasattr(func, "__code__"):
+            op = attr[3:].replace("_a", "*").replace("_w", '"').replace("_q", "'")
+            table[op.encode("latin-1")] = (func, func.__code__.co_argcount - 1)
+    return table
 
 
 def _number(tok: bytes) -> int | float:
@@ -164,7 +159,7 @@ def _number(tok: bytes) -> int | float:
 def run(interp: Any, data: bytes) -> None:
     """Execute the content ``data`` on ``interp`` (a pdfminer-style page interpreter: ``argstack``, ``do_*``
     methods)."""
-    table = Operators.table(type(interp))
+    table = operators(type(interp))
     stack: list[Any] = interp.argstack
     #: open arrays, dicts and an inline image's dictionary: (kind, the stack outside it)
     nesting: list[tuple[str, list[Any]]] = []
