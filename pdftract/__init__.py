@@ -10,7 +10,7 @@
 
 from pdftract import errors
 from pdftract._version import __version__
-from pdftract.api import analyze, open, parse_pages
+from pdftract.api import SavedAttachment, analyze, open, parse_pages, save_attachments
 from pdftract.display import to_svg
 from pdftract.errors import Code, PdftractError
 from pdftract.geometry import BBox
@@ -52,10 +52,12 @@ __all__ = [
     "SheetView",
     "Word",
     "__version__",
+    "SavedAttachment",
     "analyze",
     "analyzer",
     "errors",
     "open",
     "parse_pages",
+    "save_attachments",
     "to_svg",
 ]

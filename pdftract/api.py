@@ -9,6 +9,7 @@ import re
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pdftract._wording import plural
@@ -16,6 +17,7 @@ from pdftract.errors import PageRangeError, SettingsError, WorkerCrashedError
 from pdftract.ingest import Source, open_document
 from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES
 from pdftract.model.document import Document
+from pdftract.model.pdfe import Attachment
 from pdftract.model.primitives import Font
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import TextSettings
@@ -78,6 +80,7 @@ def open(  # noqa: A001
     text_settings: TextSettings | Mapping[str, Any] | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
     read_drawn_text: bool = True,
+    include_hidden_layers: bool = False,
 ) -> Document:
     """Open a PDF from a path, bytes or a binary file object; pages are parsed when first used.
 
@@ -86,7 +89,10 @@ def open(  # noqa: A001
     ``RESOURCE_LIMIT`` diagnostic on its page, against decompression bombs).
     ``read_drawn_text`` reads text drawn as outlines or strokes back into glyphs
     on pages whose text is drawn (:mod:`pdftract.ingest.drawn_text`); ``False``
-    keeps only the PDF's own text.
+    keeps only the PDF's own text. Content on optional-content layers that are
+    off by default is kept apart (``Sheet.layers``, ``Sheet.off_layer_paths``)
+    and analyzers do not see it; ``include_hidden_layers=True`` keeps it in the
+    page as if every layer were on.
 
     Raises a :class:`~pdftract.errors.InputError` subclass for anything that is
     not a readable PDF (``NOT_PDF``, ``EMPTY_FILE``, ``TRUNCATED``,
@@ -100,7 +106,7 @@ def open(  # noqa: A001
     """
     return open_document(
         src, password=password, text_settings=TextSettings.resolve(text_settings), max_stream_bytes=max_stream_bytes,
-        read_drawn_text=read_drawn_text,
+        read_drawn_text=read_drawn_text, include_hidden_layers=include_hidden_layers,
     )
 
 
@@ -114,6 +120,7 @@ def analyze(
     on_error: OnError | str = OnError.RECORD,
     progress: Progress | None = None,
     jobs: int = 1,
+    include_hidden_layers: bool = False,
 ) -> Document:
     """Open (unless given a :class:`Document`) and run the analyzer pipeline on the selected pages.
 
@@ -124,6 +131,7 @@ def analyze(
     and its JSON, are the same as with ``jobs=1``. The workers are forked from the calling process, so
     analyzers given as functions work as they do in it; where processes cannot be forked (Windows) pages
     are read one after the other. A worker that dies raises :class:`~pdftract.errors.WorkerCrashedError`.
+    ``include_hidden_layers`` is :func:`open`'s.
 
     >>> import pdftract
     >>> from pdftract.testing import simple_pdf
@@ -134,7 +142,7 @@ def analyze(
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
         raise SettingsError(f"jobs must be a whole number of processes, 1 or more (0: one per CPU), not {jobs!r}")
     pipeline = Pipeline(analyzers, settings, on_error)
-    doc = src if isinstance(src, Document) else open(src, password)
+    doc = src if isinstance(src, Document) else open(src, password, include_hidden_layers=include_hidden_layers)
     selected = parse_pages(pages, doc.page_count)
     if selected is not None:
         doc = doc.select(selected)
@@ -185,4 +193,57 @@ def _analyze_in_processes(doc: Document, pipeline: Pipeline, workers: int, progr
     return {number: analysed[number] for number in doc.page_numbers}
 
 
-__all__ = ["analyze", "open", "parse_pages"]
+@dataclass(frozen=True, slots=True)
+class SavedAttachment:
+    """What :func:`save_attachments` did with one attachment: the file written, or why none was."""
+
+    attachment: Attachment
+    path: str | None
+    error: str | None
+
+
+def save_attachments(doc: Document, folder: str | os.PathLike[str], *, force: bool = False,
+                     max_bytes: int = DEFAULT_MAX_STREAM_BYTES) -> list[SavedAttachment]:
+    """Write every attachment of ``doc`` into ``folder`` (created), decoded in steps.
+
+    Names are made safe (:func:`pdftract.ingest.pdfe.safe_filename`: no path parts, no reserved names,
+    duplicates numbered). An existing file is not overwritten unless ``force``; an attachment that
+    decodes past ``max_bytes`` or is damaged is not written (nothing half-written is left). Each
+    outcome is returned; nothing is raised for one bad attachment.
+
+    >>> import pdftract, tempfile
+    >>> from pdftract.testing import simple_pdf
+    >>> pdftract.save_attachments(pdftract.open(simple_pdf(pages=[["A"]])), tempfile.mkdtemp())
+    []
+    """
+    from pdftract.ingest.pdfe import DecodeError, safe_filename
+
+    loader: Any = doc.loader
+    items = doc.attachments
+    out: list[SavedAttachment] = []
+    if not items:
+        return out
+    target = os.fspath(folder)
+    os.makedirs(target, exist_ok=True)
+    taken: set[str] = set()
+    for item in items:
+        name = safe_filename(item.name, taken)
+        path = os.path.join(target, name)
+        if os.path.lexists(path) and not force:
+            out.append(SavedAttachment(item, None, f"{path} exists (use force to overwrite)"))
+            continue
+        tmp = path + ".part"
+        try:
+            with builtins.open(tmp, "wb") as fh:
+                for chunk in loader.attachment_chunks(item, max_bytes):
+                    fh.write(chunk)
+            os.replace(tmp, path)
+            out.append(SavedAttachment(item, path, None))
+        except (DecodeError, ValueError, OSError) as exc:
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            out.append(SavedAttachment(item, None, f"{item.name!r} not saved: {exc}"))
+    return out
+
+
+__all__ = ["SavedAttachment", "analyze", "open", "parse_pages", "save_attachments"]

@@ -66,7 +66,22 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--compact", action="store_true", help="JSON on one line")
     ex.add_argument("--jobs", type=int, default=1,
                     help="pages read and analysed at once, each in its own process (0: one per CPU; the JSON is the same)")
+    ex.add_argument("--include-hidden-layers", action="store_true",
+                    help="read content on layers that are off by default as page content (default: kept apart, under pages[].layers)")
     ex.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+
+    at = sub.add_parser("attachments", help="list the embedded files (name, size, SHA-256, MD5, checksum check) or save them",
+                        description="Lists the document's embedded files, FileAttachment annotations and RichMedia assets as "
+                        "JSON (or CSV). With --save DIR each is written into DIR under a safe name (no path parts; "
+                        "duplicates numbered); existing files are kept unless --force. Exit status 3 when one could not "
+                        "be saved or its stated checksum is wrong.")
+    at.add_argument("file", metavar="FILE", help=file_help)
+    at.add_argument("--save", metavar="DIR", help="write the attachments into DIR (created)")
+    at.add_argument("--force", action="store_true", help="overwrite files that exist in DIR")
+    at.add_argument("--max-bytes", type=int, default=512 * 1024 * 1024,
+                    help="do not save an attachment that decodes past this many bytes (default 512 MiB)")
+    at.add_argument("--csv", action="store_true", help="CSV instead of JSON")
+    at.add_argument("--password", help=password_help)
 
     sh = sub.add_parser("show", help="draw one page as SVG, or as PNG over the rendered page (paths, glyph boxes, analyzer results)")
     sh.add_argument("file", metavar="FILE", help=file_help)
@@ -289,7 +304,7 @@ def _extract(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     doc = pdftract.analyze(
         args.file, analyzers=_analyzer_list(args.analyzers), pages=args.pages, password=args.password, progress=_progress,
-        jobs=args.jobs,
+        jobs=args.jobs, include_hidden_layers=args.include_hidden_layers,
     )
     text = doc.to_json(include, indent=None if args.compact else 2)
     elapsed = time.perf_counter() - start
@@ -315,6 +330,38 @@ def _extract(args: argparse.Namespace) -> int:
         if args.svg:
             print(f"pdftract: page {sheets[0].number} drawn -> {args.svg}", file=sys.stderr)
     return EXIT_OK
+
+
+def _attachments(args: argparse.Namespace) -> int:
+    import csv
+
+    import pdftract
+    from pdftract.serialize import attachment_out, dumps
+
+    if args.max_bytes <= 0:
+        raise SettingsError(f"--max-bytes must be positive, not {args.max_bytes}")
+    doc = pdftract.open(args.file, args.password)
+    rows = [attachment_out(a) for a in doc.attachments]
+    failed = 0
+    for d in doc.attachment_diagnostics:
+        print(f"pdftract: {d.code.value}: {d.message}", file=sys.stderr)
+        failed += d.severity.value == "error"
+    if args.save:
+        for saved in pdftract.save_attachments(doc, args.save, force=args.force, max_bytes=args.max_bytes):
+            if saved.error:
+                failed += 1
+                print(f"pdftract: {saved.error}", file=sys.stderr)
+            elif not args.csv:
+                print(f"pdftract: {saved.attachment.name!r} -> {saved.path}", file=sys.stderr)
+    if args.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        keys = list(rows[0]) if rows else ["name", "size", "sha256", "md5", "mime", "location", "page"]
+        writer.writerow(["file"] + keys)
+        for row in rows:
+            writer.writerow([args.file] + ["" if row[k] is None else row[k] for k in keys])  # type: ignore[literal-required]
+    else:
+        sys.stdout.write(dumps(rows) + "\n")
+    return EXIT_INPUT if failed else EXIT_OK
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -656,6 +703,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _report(args)
         if args.command == "balloon":
             return _balloon(args)
+        if args.command == "attachments":
+            return _attachments(args)
         return _list_analyzers()
     except InputError as exc:
         print(f"pdftract: error {exc.code.value}: {exc.message}", file=sys.stderr)

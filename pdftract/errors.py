@@ -41,7 +41,11 @@ document) in its quarantine records (see :mod:`pdftract.batch.engine`). The
 ``TEXT_AS_GRAPHICS`` (visible text drawn as vector shapes), ``NO_TITLE_BLOCK``
 (a drawing frame without a title block) and ``LOW_CONFIDENCE`` (results below
 :data:`pdftract.analyzers.confidence.LOW`); the batch engine gives such documents
-the status ``PARTIAL``.
+the status ``PARTIAL``. An annotation whose ``/Contents`` and rich text (``/RC``) differ gets
+``ANNOTATION_TEXT_MISMATCH`` (both texts are kept); an attachment whose stated checksum or size is not
+what its bytes give gets ``INTEGRITY_MISMATCH`` (:mod:`pdftract.ingest.pdfe`); a page with content on
+optional-content layers that are off by default gets ``OFF_LAYER_CONTENT`` (information: that content is
+kept apart from the page).
 
 Example
 -------
@@ -91,6 +95,8 @@ class Code(str, enum.Enum):
     TEXT_AS_GRAPHICS = "TEXT_AS_GRAPHICS"
     NO_TITLE_BLOCK = "NO_TITLE_BLOCK"
     LOW_CONFIDENCE = "LOW_CONFIDENCE"
+    ANNOTATION_TEXT_MISMATCH = "ANNOTATION_TEXT_MISMATCH"
+    OFF_LAYER_CONTENT = "OFF_LAYER_CONTENT"
 
     def __str__(self) -> str:
         return self.value

@@ -21,14 +21,15 @@ from pdftract.errors import SettingsError
 from pdftract.geometry import BBox
 from pdftract.jsonvalues import Box, Pt, SheetSummaryJSON, Value, bbox_out, color_out, pt_out, r2, r4, value_out
 from pdftract.model.diagnostics import DiagnosticJSON
-from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path
+from pdftract.model.pdfe import Attachment, Layer, PageLayer, Payload, StreamDigest
+from pdftract.model.primitives import Annotation, Font, Glyph, Image, Measurement, Path
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import Line, Word
 
 if TYPE_CHECKING:
     from pdftract.model.document import Document
 
-SCHEMA_VERSION = "1.4"
+SCHEMA_VERSION = "1.5"
 INCLUDE_CHOICES = ("glyphs", "paths", "words", "lines", "images", "timings")
 Include = frozenset[str]
 
@@ -114,6 +115,8 @@ class GlyphJSON(TypedDict):
     confidence: float | None
     #: present when the text's own markup decorates it: ``overbar``, ``subscript``, ``superscript``
     decoration: NotRequired[str]
+    #: present when it is drawn on an optional-content layer (the OCG's name)
+    layer: NotRequired[str]
 
 
 class SegmentJSON(TypedDict):
@@ -144,6 +147,8 @@ class PathJSON(TypedDict):
     is_rect: bool
     #: present (and true) when the path draws text read back as glyphs
     text_shape: NotRequired[bool]
+    #: present when it is drawn on an optional-content layer (the OCG's name)
+    layer: NotRequired[str]
     segments: list[SegmentJSON]
 
 
@@ -183,16 +188,108 @@ class ImageJSON(TypedDict):
     name: str | None
     bits_per_component: int | None
     colorspace: str | None
+    #: present when it is drawn on an optional-content layer (the OCG's name)
+    layer: NotRequired[str]
+
+
+class MeasurementJSON(TypedDict):
+    """What a measuring annotation measures, in the units of its ``/Measure`` (or its viewport's)."""
+
+    value: float
+    units: str
+    kind: str
+    source: str
 
 
 class AnnotationJSON(TypedDict):
-    """A PDF annotation with its raw ``Contents``."""
+    """A PDF annotation: its texts (``contents``, ``rich_text``, ``appearance_text``), flags and measurement."""
 
     id: int
     subtype: str
-    rect: Box
+    bbox: Box
     contents: str | None
+    rich_text: str | None
     name: str | None
+    hidden: bool
+    flags: list[str]
+    intent: str | None
+    measurement: MeasurementJSON | None
+    appearance_text: list[str]
+    callout: list[Pt]
+    popup: int | None
+    parent: int | None
+    in_reply_to: int | None
+    layer: str | None
+
+
+class Measure3DJSON(TypedDict):
+    kind: str | None
+    value: float | None
+    units: str | None
+    text: str | None
+
+
+class View3DJSON(TypedDict):
+    name: str | None
+    measures: list[Measure3DJSON]
+
+
+class PayloadJSON(TypedDict):
+    """A 3D or RichMedia stream (``pages[].payloads[]``): reported and hashed, never parsed."""
+
+    annotation: int
+    annotation_subtype: str
+    subtype: str | None
+    name: str | None
+    bytes: int
+    sha256: str | None
+    complete: bool
+    error: str | None
+    activation: str | None
+    views: list[View3DJSON]
+
+
+class PageLayerJSON(TypedDict):
+    """A layer as a page has it (``pages[].layers[]``): its text in reading order."""
+
+    name: str
+    visible: bool
+    text: str
+
+
+class LayerJSON(TypedDict):
+    """An optional-content group of the document (``layers[]``)."""
+
+    name: str
+    visible: bool
+    parents: list[str]
+    pages: list[int]
+
+
+class AttachmentJSON(TypedDict):
+    """An embedded file (``attachments[]``) with the digests we computed."""
+
+    name: str
+    description: str | None
+    size: int
+    sha256: str | None
+    md5: str | None
+    complete: bool
+    error: str | None
+    mime: str
+    declared_mime: str | None
+    declared_size: int | None
+    checksum_ok: bool | None
+    relationship: str | None
+    location: str
+    page: int | None
+
+
+class ConformanceJSON(TypedDict):
+    """The PDF/E and PDF/A claims of the XMP metadata (read, not validated)."""
+
+    pdfe: str | None
+    pdfa: str | None
 
 
 class StatsJSON(TypedDict):
@@ -219,6 +316,8 @@ class PageJSON(TypedDict):
     header: str
     footer: str
     annotations: list[AnnotationJSON]
+    payloads: list[PayloadJSON]
+    layers: list[PageLayerJSON]
     diagnostics: list[DiagnosticJSON]
     timings: NotRequired[dict[str, float]]
     glyphs: NotRequired[list[GlyphJSON]]
@@ -242,7 +341,10 @@ class DocumentJSON(TypedDict):
     pdftract_version: str
     source: SourceJSON
     page_count: int
-    metadata: dict[str, str]
+    #: the document information dictionary's strings, and ``conformance``
+    metadata: dict[str, str | ConformanceJSON]
+    attachments: list[AttachmentJSON]
+    layers: list[LayerJSON]
     fonts: list[FontJSON]
     diagnostics: list[DiagnosticJSON]
     #: present when the title_block analyzer ran
@@ -267,6 +369,8 @@ def glyph_out(g: Glyph) -> GlyphJSON:
     out = _glyph_core(g)
     if g.decoration:
         out = {**out, "decoration": g.decoration}
+    if g.layer is not None:
+        out = {**out, "layer": g.layer}
     return out
 
 
@@ -306,6 +410,8 @@ def path_out(p: Path) -> PathJSON:
     }
     if p.text_shape:
         out = {**out, "text_shape": True}
+    if p.layer is not None:
+        out = {**out, "layer": p.layer}
     return out
 
 
@@ -336,7 +442,7 @@ def line_out(ln: Line) -> LineJSON:
 
 
 def image_out(i: Image) -> ImageJSON:
-    return {
+    out: ImageJSON = {
         "id": i.id,
         "bbox": bbox_out(i.bbox),
         "width_px": i.width_px,
@@ -345,10 +451,84 @@ def image_out(i: Image) -> ImageJSON:
         "bits_per_component": i.bits_per_component,
         "colorspace": i.colorspace,
     }
+    if i.layer is not None:
+        out = {**out, "layer": i.layer}
+    return out
+
+
+def _measurement_out(m: Measurement | None) -> MeasurementJSON | None:
+    if m is None:
+        return None
+    return {"value": m.value, "units": m.units, "kind": m.kind, "source": m.source}
 
 
 def annotation_out(a: Annotation) -> AnnotationJSON:
-    return {"id": a.id, "subtype": a.subtype, "rect": bbox_out(a.rect), "contents": a.contents, "name": a.name}
+    return {
+        "id": a.id,
+        "subtype": a.subtype,
+        "bbox": bbox_out(a.rect),
+        "contents": a.contents,
+        "rich_text": a.rich_text,
+        "name": a.name,
+        "hidden": a.hidden,
+        "flags": list(a.flags),
+        "intent": a.intent,
+        "measurement": _measurement_out(a.measurement),
+        "appearance_text": list(a.appearance_text),
+        "callout": [pt_out(p) for p in a.callout],
+        "popup": a.popup,
+        "parent": a.parent,
+        "in_reply_to": a.in_reply_to,
+        "layer": a.layer,
+    }
+
+
+def payload_out(p: Payload) -> PayloadJSON:
+    return {
+        "annotation": p.annotation,
+        "annotation_subtype": p.annotation_subtype,
+        "subtype": p.subtype,
+        "name": p.name,
+        "bytes": p.digest.size,
+        "sha256": p.digest.sha256,
+        "complete": p.digest.complete,
+        "error": p.digest.error,
+        "activation": p.activation,
+        "views": [{"name": v.name, "measures": [{"kind": m.kind, "value": m.value, "units": m.units, "text": m.text}
+                                                for m in v.measures]} for v in p.views],
+    }
+
+
+def page_layer_out(layer: PageLayer) -> PageLayerJSON:
+    return {"name": layer.name, "visible": layer.visible, "text": layer.text}
+
+
+def layer_out(layer: Layer) -> LayerJSON:
+    return {"name": layer.name, "visible": layer.visible, "parents": list(layer.parents), "pages": list(layer.pages)}
+
+
+def _digest_fields(d: StreamDigest) -> tuple[int, str | None, str | None, bool, str | None]:
+    return d.size, d.sha256, d.md5, d.complete, d.error
+
+
+def attachment_out(a: Attachment) -> AttachmentJSON:
+    size, sha256, md5, complete, error = _digest_fields(a.digest)
+    return {
+        "name": a.name,
+        "description": a.description,
+        "size": size,
+        "sha256": sha256,
+        "md5": md5,
+        "complete": complete,
+        "error": error,
+        "mime": a.mime,
+        "declared_mime": a.declared_mime,
+        "declared_size": a.declared_size,
+        "checksum_ok": a.checksum_ok,
+        "relationship": a.relationship,
+        "location": a.location,
+        "page": a.page,
+    }
 
 
 def sheet_to_dict(sheet: Sheet, include: Include = frozenset()) -> dict[str, Any]:
@@ -374,6 +554,8 @@ def sheet_to_dict(sheet: Sheet, include: Include = frozenset()) -> dict[str, Any
         "header": sheet.reading.header,
         "footer": sheet.reading.footer,
         "annotations": [annotation_out(a) for a in sheet.annotations],
+        "payloads": [payload_out(p) for p in sheet.payloads],
+        "layers": [page_layer_out(layer) for layer in sheet.layers],
         "diagnostics": [d.to_dict() for d in sheet.diagnostics],
     }
     out: dict[str, Any] = dict(core)
@@ -405,6 +587,10 @@ def document_to_dict(doc: Document, include: Include | Iterable[str] = frozenset
     pages = [sheet_to_dict(s, inc) for s in doc.pages]
     used = sorted({g.font for s in doc.pages for g in s.glyphs}, key=_font_sort_key)
     fonts = doc.fonts
+    attachments = doc.attachments
+    conformance = doc.conformance
+    metadata: dict[str, str | ConformanceJSON] = dict(sorted(doc.metadata.items()))
+    metadata["conformance"] = {"pdfe": conformance.pdfe, "pdfa": conformance.pdfa}
     out: DocumentJSON = {
         "schema_version": SCHEMA_VERSION,
         "pdftract_version": __version__,
@@ -415,16 +601,18 @@ def document_to_dict(doc: Document, include: Include | Iterable[str] = frozenset
             "bytes": doc.source.bytes,
         },
         "page_count": doc.page_count,
-        "metadata": dict(sorted(doc.metadata.items())),
+        "metadata": metadata,
+        "attachments": [attachment_out(a) for a in attachments],
+        "layers": [layer_out(layer) for layer in doc.layers],
         "fonts": [font_out(fonts[f]) for f in used if f in fonts],
-        "diagnostics": [d.to_dict() for d in doc.diagnostics],
+        "diagnostics": [d.to_dict() for d in doc.diagnostics + doc.attachment_diagnostics],
         "pages": pages,
     }
     if any("title_block" in s.results for s in doc.pages):
         out = {**out, "sheets": [s.to_dict() for s in doc.sheets]}
     # key order of the contract: sheets before pages
-    return {k: out[k] for k in ("schema_version", "pdftract_version", "source", "page_count", "metadata", "fonts",
-                                 "diagnostics", "sheets", "pages") if k in out}
+    return {k: out[k] for k in ("schema_version", "pdftract_version", "source", "page_count", "metadata", "attachments",
+                                 "layers", "fonts", "diagnostics", "sheets", "pages") if k in out}
 
 
 _NUMBER_ARRAY = re.compile(r"\[\n\s*(?:-?\d[\d.eE+-]*|null)(?:,\n\s*(?:-?\d[\d.eE+-]*|null))*\n\s*\]")

@@ -351,6 +351,32 @@ class SheetDevice(PDFTextDevice):
         self.outline_matches: dict[tuple[str, int], Any] = {}
         self._font_cache: dict[int, tuple[str, bool, float]] = {}
         self._last_dash: tuple[object, float, tuple[tuple[float, ...], float] | None] | None = None
+        #: the document's optional content (:class:`pdftract.ingest.pdfe.OptionalContent`), ``None`` without layers
+        self.oc: Any = None
+        #: the layer being drawn on (innermost), whether an enclosing layer is off, and the states outside
+        self.layer: str | None = None
+        self.layer_hidden = False
+        self.oc_stack: list[tuple[str | None, bool]] = []
+        #: ids of the glyphs, paths and images drawn while a layer that is off by default encloses them
+        self.hidden_glyph_ids: list[int] = []
+        self.hidden_path_ids: list[int] = []
+        self.hidden_image_ids: list[int] = []
+
+    def enter_layer(self, value: object) -> None:
+        """Marked content or an XObject that belongs to ``value`` (an OCG or OCMD) begins."""
+        self.oc_stack.append((self.layer, self.layer_hidden))
+        found = self.oc.membership(value) if self.oc is not None else None
+        if found is not None:
+            name, shown = found
+            if name is not None:
+                self.layer = name
+            self.layer_hidden = self.layer_hidden or not shown
+
+    def leave_layer(self, depth: int | None = None) -> None:
+        """The innermost marked content ends (or all opened past ``depth``)."""
+        target = len(self.oc_stack) - 1 if depth is None else depth
+        while len(self.oc_stack) > max(target, 0):
+            self.layer, self.layer_hidden = self.oc_stack.pop()
 
     # -- text -------------------------------------------------------------------------
     def render_string(
@@ -524,6 +550,8 @@ class SheetDevice(PDFTextDevice):
         mirrored = det > 0
         direction = direction_degrees(dir_dx, dir_dy) if (dir_dx or dir_dy) else 0.0
         glyph_matrix = (a * fontsize * scaling, b * fontsize * scaling, c * fontsize, d * fontsize, c * rise + e, d * rise + f)
+        if self.layer_hidden:
+            self.hidden_glyph_ids.append(len(self.glyphs))
         self.glyphs.append(
             Glyph(
                 id=len(self.glyphs),
@@ -545,6 +573,7 @@ class SheetDevice(PDFTextDevice):
                 confidence=0.0 if source is UnicodeSource.NONE or _private_use(text) else (
                     TABLE_CONFIDENCE if source is UnicodeSource.FONT_TABLE else
                     self._confidence.get((fkey, cid), 0.0) if source is UnicodeSource.OUTLINE_MATCH else 1.0),
+                layer=self.layer,
             )
         )
         return adv
@@ -631,6 +660,8 @@ class SheetDevice(PDFTextDevice):
             return
         self._segment_id = seg_id
         scale = math.sqrt(abs(a * d - b * c))
+        if self.layer_hidden:
+            self.hidden_path_ids.append(path_id)
         self.paths.append(
             Path(
                 id=path_id,
@@ -644,6 +675,7 @@ class SheetDevice(PDFTextDevice):
                 fill_color=_color(graphicstate.ncolor),
                 bbox=BBox(min(xs), min(ys), max(xs), max(ys)),
                 is_rect=len(segments) == 5 and _is_rect(segments),
+                layer=self.layer,
             )
         )
 
@@ -683,6 +715,8 @@ class SheetDevice(PDFTextDevice):
         cs = resolve1(stream.get("ColorSpace", stream.get("CS")))
         if isinstance(cs, list) and cs:
             cs = cs[0]
+        if self.layer_hidden:
+            self.hidden_image_ids.append(len(self.images))
         self.images.append(
             Image(
                 id=len(self.images),
@@ -692,6 +726,7 @@ class SheetDevice(PDFTextDevice):
                 name=str(name) if not str(name).isdigit() else "inline",
                 bits_per_component=int(bpc) if bpc is not None else None,
                 colorspace=_name(cs),
+                layer=self.layer,
             )
         )
 
@@ -841,6 +876,33 @@ class SheetInterpreter(PDFPageInterpreter):
         if chunks:
             run_content(self, b"\n".join(chunks))
 
+    # optional content: marked content tagged /OC and XObjects with /OC (pdfminer's operators still run)
+    def do_BMC(self, tag: Any) -> None:
+        super().do_BMC(tag)
+        device = cast(SheetDevice, self.device)
+        if device.oc is not None:
+            device.oc_stack.append((device.layer, device.layer_hidden))
+
+    def do_BDC(self, tag: Any, props: Any) -> None:
+        super().do_BDC(tag, props)
+        device = cast(SheetDevice, self.device)
+        if device.oc is None:
+            return
+        if isinstance(tag, PSLiteral) and literal_name(tag) == "OC":
+            value = props
+            if isinstance(props, PSLiteral):
+                table = resolve1(self.resources.get("Properties"))
+                value = table.get(literal_name(props)) if isinstance(table, dict) else None
+            device.enter_layer(value)
+        else:
+            device.oc_stack.append((device.layer, device.layer_hidden))
+
+    def do_EMC(self) -> None:
+        super().do_EMC()
+        device = cast(SheetDevice, self.device)
+        if device.oc is not None and device.oc_stack:
+            device.leave_layer()
+
     def pop(self, n: int) -> list[Any]:
         """The last ``n`` operands, removed in place (pdfminer copies the rest of the stack each time)."""
         if n <= 0:
@@ -851,6 +913,22 @@ class SheetInterpreter(PDFPageInterpreter):
         return out
 
     def do_Do(self, xobjid_arg: object) -> None:
+        device = cast(SheetDevice, self.device)
+        if device.oc is None:
+            self._do(xobjid_arg)
+            return
+        # an XObject's own /OC, and marked content its form leaves open, end with it
+        depth = len(device.oc_stack)
+        xobjid = literal_name(xobjid_arg) if isinstance(xobjid_arg, PSLiteral) else str(xobjid_arg)
+        xobj = resolve1(self.xobjmap.get(xobjid))
+        if isinstance(xobj, PDFStream) and "OC" in xobj.attrs:
+            device.enter_layer(xobj.attrs["OC"])
+        try:
+            self._do(xobjid_arg)
+        finally:
+            device.leave_layer(depth)
+
+    def _do(self, xobjid_arg: object) -> None:
         xobjid = literal_name(xobjid_arg) if isinstance(xobjid_arg, PSLiteral) else str(xobjid_arg)
         xobj = resolve1(self.xobjmap.get(xobjid))
         if isinstance(xobj, PDFStream) and xobj.get("Subtype") is LITERAL_FORM and "BBox" in xobj:
@@ -912,7 +990,7 @@ class SheetInterpreter(PDFPageInterpreter):
 
 def interpret_page(
     registry: FontRegistry, page: PDFPage, initial_ctm: Matrix, *, max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    reference: bool = False,
+    reference: bool = False, optional_content: Any = None,
 ) -> SheetDevice:
     """Run the content stream of ``page`` and return the device with its primitives.
 
@@ -920,6 +998,7 @@ def interpret_page(
     (slower; kept so that tests can compare the two)."""
     device = SheetDevice(registry)
     device.max_stream_bytes = max_stream_bytes
+    device.oc = optional_content
     interpreter = SheetInterpreter(registry, device, initial_ctm, reference=reference)
     interpreter.process_page(page)
     return device

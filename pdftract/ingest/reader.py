@@ -14,7 +14,8 @@ import os
 import re
 import zlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import IO, Any
 
 from pdfminer.pdfdocument import (
@@ -25,7 +26,7 @@ from pdfminer.pdfdocument import (
 )
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
-from pdfminer.pdftypes import resolve1
+from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import PSEOF, PSLiteral, literal_name
 from pdfminer.utils import decode_text
 
@@ -45,9 +46,25 @@ from pdftract.geometry import BBox, Matrix, apply, page_matrix
 from pdftract.ingest.device import (
     DEFAULT_MAX_STREAM_BYTES,
     FontRegistry,
+    SheetDevice,
+    SheetInterpreter,
     interpret_page,
 )
 from pdftract.ingest.drawn_text import MAX_ATOMS, recover_drawn_text
+from pdftract.ingest.pdfe import (
+    MAX_XML_BYTES,
+    OptionalContent,
+    PageAnnotations,
+    RawStreams,
+    appearance_matrix,
+    attachment,
+    name_tree,
+    page_layer_refs,
+    read_conformance,
+    read_page_annotations,
+    rect_value,
+    text_value,
+)
 
 #: why a hidden text line was not taken for the drawn text under it, as said in the diagnostic
 REASONS = {"size": "drawn at another size", "cover": "not over drawn characters", "stray": "drawn pieces outside its characters",
@@ -55,7 +72,9 @@ REASONS = {"size": "drawn at another size", "cover": "not over drawn characters"
 from pdftract.ingest.path_symbols import MAX_CANDIDATES, recover_path_symbols
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
-from pdftract.model.primitives import Annotation, Font, Glyph, Path, UnicodeSource
+from pdftract.model.pdfe import Attachment, Conformance, Layer, PageLayer
+from pdftract.model.primitives import Font, Glyph, Image, Path, UnicodeSource
+from pdftract.model.text import build_layout
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import TextSettings
 
@@ -198,32 +217,8 @@ def check_header(data: bytes, path: str | None = None) -> int:
     return offset
 
 
-def _meta_value(value: object) -> str | None:
-    value = resolve1(value)
-    if isinstance(value, bytes):
-        try:
-            return decode_text(value)
-        except Exception:
-            return value.decode("latin-1", "replace")
-    if isinstance(value, PSLiteral):
-        return literal_name(value)
-    if isinstance(value, (str, int, float)):
-        return str(value)
-    return None
-
-
-def _rect(value: object) -> tuple[float, float, float, float] | None:
-    value = resolve1(value)
-    if not isinstance(value, (list, tuple)) or len(value) != 4:
-        return None
-    nums: list[float] = []
-    for v in value:
-        v = resolve1(v)
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            return None
-        nums.append(float(v))
-    x0, y0, x1, y1 = nums
-    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+_meta_value = text_value
+_rect = rect_value
 
 
 class Reader:
@@ -238,9 +233,11 @@ class Reader:
         text_settings: TextSettings | None = None,
         max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
         read_drawn_text: bool = True,
+        include_hidden_layers: bool = False,
     ) -> None:
         check_header(data, path)
         self.path = path
+        self.include_hidden_layers = include_hidden_layers
         self.max_stream_bytes = max_stream_bytes
         self.read_drawn_text = read_drawn_text
         self.text_settings = text_settings or TextSettings()
@@ -282,11 +279,18 @@ class Reader:
             if not self._pages:
                 raise EmptyFileError(f"{where}: the document has no pages", path=path)
             self.metadata = self._read_metadata()
+            self._streams = RawStreams(self._doc, data, max_stream_bytes)
+            self._oc = self._optional_content()
+            self._conformance = self._read_conformance()
         finally:
             _collector.reset(token)
         self.diagnostics.extend(_log_diagnostics(records, None))
         self._registry = FontRegistry()
         self._sheets: dict[int, Sheet] = {}
+        self._attachments: tuple[Attachment, ...] | None = None
+        self._layers: tuple[Layer, ...] | None = None
+        #: diagnostics of the attachments (integrity), known once they are hashed
+        self.attachment_diagnostics: list[Diagnostic] = []
 
     # -- PageLoader protocol ----------------------------------------------------------
     @property
@@ -310,7 +314,105 @@ class Reader:
             self._sheets[index] = hit
         return hit
 
+    def conformance(self) -> Conformance:
+        return self._conformance
+
+    def layers(self) -> tuple[Layer, ...]:
+        """The document's optional-content layers; a layer's pages are those whose resources or
+        annotations refer to it."""
+        if self._layers is None:
+            oc = self._oc
+            if oc is None:
+                self._layers = ()
+            else:
+                pages: dict[int, set[int]] = {}
+                for number, page in enumerate(self._pages, 1):
+                    try:
+                        refs = page_layer_refs(page.attrs, oc)
+                    except Exception:
+                        continue
+                    for oid in refs:
+                        pages.setdefault(oid, set()).add(number)
+                self._layers = oc.layers(pages)
+        return self._layers
+
+    def attachments(self) -> tuple[Attachment, ...]:
+        """Embedded files (the document's ``/EmbeddedFiles``, FileAttachment annotations, RichMedia assets),
+        hashed while they stream; integrity problems go to :attr:`attachment_diagnostics`."""
+        if self._attachments is None:
+            found: list[Attachment] = []
+            diags: list[Diagnostic] = []
+            records: list[logging.LogRecord] = []
+            token = _collector.set(records)
+            try:
+                names = resolve1(self._doc.catalog.get("Names"))
+                tree = resolve1(names.get("EmbeddedFiles")) if isinstance(names, dict) else None
+                for key, spec in name_tree(tree):
+                    self._add_attachment(found, diags, spec, key, "embedded_files", None)
+                for number, page in enumerate(self._pages, 1):
+                    annots = resolve1(page.annots)
+                    if not isinstance(annots, list):
+                        continue
+                    for item in annots:
+                        annot = resolve1(item)
+                        if not isinstance(annot, dict):
+                            continue
+                        subtype = text_value(annot.get("Subtype"))
+                        if subtype == "FileAttachment":
+                            self._add_attachment(found, diags, annot.get("FS"), "", "file_attachment", number)
+                        elif subtype == "RichMedia":
+                            content = resolve1(annot.get("RichMediaContent"))
+                            if isinstance(content, dict):
+                                for key, spec in name_tree(content.get("Assets")):
+                                    self._add_attachment(found, diags, spec, key, "richmedia", number)
+            except Exception as exc:
+                diags.append(Diagnostic.make(Code.PDF_WARNING, f"the attachments could not all be read: {exc}"))
+            finally:
+                _collector.reset(token)
+            diags.extend(_log_diagnostics(records, None))
+            self._attachments = tuple(found)
+            self.attachment_diagnostics = diags
+        return self._attachments
+
+    def _add_attachment(self, found: list[Attachment], diags: list[Diagnostic], spec: object, key: str, location: str,
+                        page: int | None) -> None:
+        try:
+            item = attachment(spec, key, self._streams, location, page, diags)
+        except Exception as exc:
+            diags.append(Diagnostic.make(Code.PDF_WARNING, f"an attachment ({location}) could not be read: {exc}", page=page))
+            return
+        if item is not None:
+            found.append(item)
+
+    def attachment_chunks(self, item: Attachment, cap: int) -> Any:
+        """The decoded bytes of an attachment in steps (raises ``DecodeError`` past ``cap`` or on damage)."""
+        if item.object is None:
+            raise ValueError(f"{item.name!r} is not an indirect stream and cannot be saved")
+        from pdfminer.pdftypes import PDFObjRef
+
+        return self._streams.chunks(PDFObjRef(self._doc, item.object), cap)
+
     # -- internals --------------------------------------------------------------------
+    def _optional_content(self) -> OptionalContent | None:
+        try:
+            return OptionalContent.from_catalog(self._doc.catalog)
+        except Exception as exc:
+            self.diagnostics.append(Diagnostic.make(Code.PDF_WARNING, f"the optional content (layers) could not be read: {exc}"))
+            return None
+
+    def _read_conformance(self) -> Conformance:
+        stream = resolve1(self._doc.catalog.get("Metadata"))
+        if not isinstance(stream, PDFStream):
+            return Conformance()
+        try:
+            raw = stream.get_data()
+            if len(raw) > MAX_XML_BYTES:
+                raise ValueError(f"{len(raw)} bytes is over the {MAX_XML_BYTES}-byte limit")
+            return read_conformance(raw)
+        except Exception as exc:
+            self.diagnostics.append(Diagnostic.make(Code.PDF_WARNING, f"the XMP metadata was not read: {exc}"))
+            return Conformance()
+
     def _read_metadata(self) -> dict[str, str]:
         out: dict[str, str] = {}
         for info in self._doc.info:
@@ -353,7 +455,8 @@ class Reader:
         token = _collector.set(records)
         device = None
         try:
-            device = interpret_page(self._registry, page, matrix, max_stream_bytes=self.max_stream_bytes)
+            device = interpret_page(self._registry, page, matrix, max_stream_bytes=self.max_stream_bytes,
+                                    optional_content=self._oc)
         except RecursionError as exc:
             diagnostics.append(self._failure(Code.RESOURCE_LIMIT, number, exc))
         except MemoryError as exc:
@@ -368,6 +471,20 @@ class Reader:
 
         glyphs = tuple(device.glyphs) if device else ()
         paths = tuple(device.paths) if device else ()
+        images = tuple(device.images) if device else ()
+        off_glyphs: tuple[Glyph, ...] = ()
+        off_paths: tuple[Path, ...] = ()
+        off_images: tuple[Image, ...] = ()
+        if device is not None and not self.include_hidden_layers and (
+                device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids):
+            glyphs, off_glyphs = _split(glyphs, set(device.hidden_glyph_ids), _renumber_glyph)
+            paths, off_paths = _split(paths, set(device.hidden_path_ids), _renumber_path)
+            images, off_images = _split(images, set(device.hidden_image_ids), _renumber_image)
+            diagnostics.append(Diagnostic.make(
+                Code.OFF_LAYER_CONTENT, f"content on layers that are off by default is kept apart from the page: {len(off_glyphs)} "
+                f"glyphs (their text is under the page's layers), {len(off_paths)} paths, {len(off_images)} images",
+                severity=Severity.INFO, page=number, glyphs=len(off_glyphs), paths=len(off_paths), images=len(off_images)))
+        layers = self._page_layers(glyphs, off_glyphs)
         if device is not None and device.utf16_folded:
             decoded = sum(1 for g in glyphs if g.source is UnicodeSource.UTF16_STRING)
             diagnostics.append(Diagnostic.make(
@@ -386,7 +503,6 @@ class Reader:
             diagnostics.append(Diagnostic.make(Code.RESOURCE_LIMIT, f"{unclassified} path groups next to text were not matched as symbols "
                                                f"(more than {MAX_CANDIDATES} on the page)", severity=Severity.WARNING, page=number,
                                                count=unclassified))
-        images = tuple(device.images) if device else ()
         if device is not None and device.decode_failures:
             diagnostics.append(
                 Diagnostic.make(
@@ -433,7 +549,8 @@ class Reader:
                     paths=len(paths),
                 )
             )
-        annotations = self._annotations(page, matrix, number, diagnostics)
+        found = self._annotations(page, matrix, number)
+        diagnostics.extend(found.diagnostics)
         return Sheet(
             number=number,
             width=width,
@@ -445,7 +562,11 @@ class Reader:
             glyphs=glyphs,
             paths=paths,
             images=images,
-            annotations=annotations,
+            annotations=tuple(found.annotations),
+            payloads=tuple(found.payloads),
+            layers=layers,
+            off_layer_paths=off_paths,
+            off_layer_images=off_images,
             fonts=self._registry.fonts,
             diagnostics=tuple(diagnostics),
             text_settings=self.text_settings,
@@ -500,34 +621,73 @@ class Reader:
             page=number,
         )
 
-    @staticmethod
-    def _annotations(page: PDFPage, matrix: Matrix, number: int, diagnostics: list[Diagnostic]) -> tuple[Annotation, ...]:
-        raw = resolve1(page.annots)
-        if not isinstance(raw, list):
+    def _page_layers(self, glyphs: tuple[Glyph, ...], off: tuple[Glyph, ...]) -> tuple[PageLayer, ...]:
+        """The page's layers in the document's order, each with its glyphs and their reading-order text."""
+        oc = self._oc
+        if oc is None:
             return ()
-        out: list[Annotation] = []
-        for item in raw:
-            try:
-                annot: Any = resolve1(item)
-                if not isinstance(annot, dict):
-                    continue
-                subtype = _meta_value(annot.get("Subtype")) or "unknown"
-                rect = _rect(annot.get("Rect")) or (0.0, 0.0, 0.0, 0.0)
-                corners = [apply(matrix, (rect[0], rect[1])), apply(matrix, (rect[2], rect[3]))]
-                out.append(
-                    Annotation(
-                        id=len(out),
-                        subtype=subtype,
-                        rect=BBox.from_points(corners),
-                        contents=_meta_value(annot.get("Contents")),
-                        name=_meta_value(annot.get("NM")),
-                    )
-                )
-            except Exception as exc:
-                diagnostics.append(
-                    Diagnostic.make(Code.PDF_WARNING, f"an annotation could not be read: {exc}", page=number)
-                )
+        by_name: dict[str, list[Glyph]] = {}
+        for g in glyphs + off:
+            if g.layer is not None:
+                by_name.setdefault(g.layer, []).append(g)
+        if not by_name:
+            return ()
+        out: list[PageLayer] = []
+        seen: set[str] = set()
+        for oid in oc.order:
+            name = oc.names[oid]
+            if name in by_name and name not in seen:
+                seen.add(name)
+                members = tuple(by_name[name])
+                out.append(PageLayer(name=name, visible=oc.on[oid], glyphs=members,
+                                     text=build_layout(members, self.text_settings).text))
         return tuple(out)
+
+    def _annotations(self, page: PDFPage, matrix: Matrix, number: int) -> PageAnnotations:
+        records: list[logging.LogRecord] = []
+        token = _collector.set(records)
+        try:
+            found = read_page_annotations(page.annots, number, matrix, self._streams, self._oc, page.attrs.get("VP"),
+                                          lambda annot, form: self._appearance_text(annot, form, matrix))
+        finally:
+            _collector.reset(token)
+        found.diagnostics.extend(_log_diagnostics(records, number))
+        return found
+
+    def _appearance_text(self, annot: Mapping[str, Any], form: PDFStream, matrix: Matrix) -> list[str]:
+        """The lines of text an annotation's appearance stream draws (run as page content is)."""
+        ctm = appearance_matrix(annot, form, matrix)
+        resources = resolve1(form.get("Resources"))
+        device = SheetDevice(self._registry)
+        device.max_stream_bytes = self.max_stream_bytes
+        interpreter = SheetInterpreter(self._registry, device, ctm)
+        interpreter.render_contents(resources if isinstance(resources, dict) else {}, [form], ctm=ctm)
+        if not device.glyphs:
+            return []
+        return [ln.text for ln in build_layout(device.glyphs, self.text_settings).lines]
+
+
+def _split(items: tuple[Any, ...], hidden: set[int], renumber: Callable[[Any, int], Any]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """(shown, hidden) with ids counted again in each part, so that ids stay positions."""
+    if not hidden:
+        return items, ()
+    shown = tuple(renumber(x, i) for i, x in enumerate(x for x in items if x.id not in hidden))
+    off = tuple(renumber(x, i) for i, x in enumerate(x for x in items if x.id in hidden))
+    return shown, off
+
+
+def _renumber_glyph(g: Glyph, i: int) -> Glyph:
+    return g if g.id == i else replace(g, id=i)
+
+
+def _renumber_image(im: Image, i: int) -> Image:
+    return im if im.id == i else replace(im, id=i)
+
+
+def _renumber_path(p: Path, i: int) -> Path:
+    if p.id == i:
+        return p
+    return replace(p, id=i, segments=tuple(replace(s, path_id=i) for s in p.segments))
 
 
 def open_document(
@@ -537,11 +697,12 @@ def open_document(
     text_settings: TextSettings | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
     read_drawn_text: bool = True,
+    include_hidden_layers: bool = False,
 ) -> Document:
     """Read, hash and open a PDF; pages are parsed on first access."""
     data, path = read_source(src)
     reader = Reader(data, path=path, password=password, text_settings=text_settings, max_stream_bytes=max_stream_bytes,
-                    read_drawn_text=read_drawn_text)
+                    read_drawn_text=read_drawn_text, include_hidden_layers=include_hidden_layers)
     return Document(
         source=source_info(data, path),
         page_count=reader.page_count,

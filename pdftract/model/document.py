@@ -17,6 +17,7 @@ from pdftract._wording import plural
 from pdftract.errors import PageRangeError
 from pdftract.jsonvalues import SheetSummaryJSON
 from pdftract.model.diagnostics import Diagnostic
+from pdftract.model.pdfe import Attachment, Conformance, Layer
 from pdftract.model.primitives import Font
 from pdftract.model.sheet import Sheet
 
@@ -196,6 +197,32 @@ class Document:
         from pdftract.frames import to_frames
 
         return to_frames(self)
+
+    @property
+    def attachments(self) -> tuple[Attachment, ...]:
+        """The embedded files of the document and of its pages' annotations, each hashed on first use
+        (see :class:`pdftract.model.pdfe.Attachment`)."""
+        get = getattr(self.loader, "attachments", None)
+        return tuple(get()) if callable(get) else ()
+
+    @property
+    def attachment_diagnostics(self) -> tuple[Diagnostic, ...]:
+        """What hashing the attachments found (checksum and size mismatches, damage); empty before
+        :attr:`attachments` is first read."""
+        return tuple(getattr(self.loader, "attachment_diagnostics", ()))
+
+    @property
+    def layers(self) -> tuple[Layer, ...]:
+        """The optional-content layers (OCGs) with their default visibility, in the document's order."""
+        get = getattr(self.loader, "layers", None)
+        return tuple(get()) if callable(get) else ()
+
+    @property
+    def conformance(self) -> Conformance:
+        """The PDF/E and PDF/A claims of the XMP metadata (read, not validated)."""
+        get = getattr(self.loader, "conformance", None)
+        found = get() if callable(get) else None
+        return found if isinstance(found, Conformance) else Conformance()
 
     @property
     def pages(self) -> Pages:

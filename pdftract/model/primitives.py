@@ -153,6 +153,8 @@ class Glyph:
     source: UnicodeSource
     confidence: float
     decoration: str | None = None
+    #: the optional-content layer (OCG name) it is drawn on, innermost first when nested; ``None`` outside layers
+    layer: str | None = None
 
     @property
     def invisible(self) -> bool:
@@ -226,6 +228,8 @@ class Path:
     bbox: BBox
     is_rect: bool = False
     text_shape: bool = False
+    #: the optional-content layer (OCG name) it is drawn on, or ``None``
+    layer: str | None = None
 
     @property
     def subpath_count(self) -> int:
@@ -256,17 +260,54 @@ class Image:
     name: str
     bits_per_component: int | None
     colorspace: str | None
+    #: the optional-content layer (OCG name) it is drawn on, or ``None``
+    layer: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Measurement:
+    """What a measuring annotation measures (``/Measure``, or the page viewport's): ``value`` in ``units``.
+
+    ``kind`` is ``distance`` (Line, PolyLine) or ``area`` (Polygon); ``value`` is the geometry in the
+    annotation's points converted with the number format's factor (``/C`` of the first ``/X`` or ``/A``
+    entry), rounded to 6 decimals. ``source`` says where the scale came from (``annotation`` or ``viewport``).
+    """
+
+    value: float
+    units: str
+    kind: str
+    source: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Annotation:
-    """A page annotation, its Contents kept raw (decoded from PDF text encoding)."""
+    """A page annotation: its texts, flags and what it measures.
+
+    ``contents`` is ``/Contents`` (decoded from PDF text encoding), ``rich_text`` the plain text of the
+    rich-text ``/RC`` (XHTML, parsed without entity expansion), ``hidden`` true when ``/F`` sets Hidden or
+    NoView or its layer (``/OC``) is off by default; ``flags`` names every ``/F`` bit set. ``intent`` is
+    ``/IT`` (``LineDimension``, ``FreeTextCallout`` ...). ``appearance_text`` is the text its normal
+    appearance stream draws, one entry per line (not page content). ``callout`` is a FreeText callout line
+    (``/CL``) in page coordinates; ``popup``, ``parent`` and ``in_reply_to`` are ids of other annotations
+    of the same page (``/Popup``, ``/Parent``, ``/IRT``).
+    """
 
     id: int
     subtype: str
     rect: BBox
     contents: str | None
     name: str | None = None
+    rich_text: str | None = None
+    hidden: bool = False
+    flags: tuple[str, ...] = ()
+    intent: str | None = None
+    measurement: Measurement | None = None
+    appearance_text: tuple[str, ...] = ()
+    callout: tuple[Point, ...] = ()
+    popup: int | None = None
+    parent: int | None = None
+    in_reply_to: int | None = None
+    layer: str | None = None
 
 
 __all__ = [
@@ -277,6 +318,7 @@ __all__ = [
     "FontSubtype",
     "Glyph",
     "Image",
+    "Measurement",
     "Path",
     "Segment",
     "SegmentKind",

@@ -27,6 +27,7 @@ from typing import Any, Literal
 from pdftract.geometry import BBox
 from pdftract.index import SpatialIndex
 from pdftract.model.diagnostics import Diagnostic
+from pdftract.model.pdfe import PageLayer, Payload
 from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path, Segment
 from pdftract.model.reading import ReadingOrder, reading_order
 from pdftract.model.text import Line, TextLayout, TextSettings, Word, build_layout
@@ -230,6 +231,13 @@ class Sheet(SheetLike):
     paths: tuple[Path, ...] = ()
     images: tuple[Image, ...] = ()
     annotations: tuple[Annotation, ...] = ()
+    #: 3D and RichMedia streams of its annotations (reported, never parsed)
+    payloads: tuple[Payload, ...] = ()
+    #: the optional-content layers its content is drawn on, with their text
+    layers: tuple[PageLayer, ...] = ()
+    #: paths and images on layers that are off by default (kept apart like their glyphs, which are in ``layers``)
+    off_layer_paths: tuple[Path, ...] = ()
+    off_layer_images: tuple[Image, ...] = ()
     fonts: Mapping[str, Font] = field(default_factory=lambda: _EMPTY)
     diagnostics: tuple[Diagnostic, ...] = ()
     results: Mapping[str, Any] = field(default_factory=lambda: _NO_RESULTS)
@@ -287,6 +295,10 @@ class Sheet(SheetLike):
             paths=self.paths,
             images=self.images,
             annotations=self.annotations,
+            payloads=self.payloads,
+            layers=self.layers,
+            off_layer_paths=self.off_layer_paths,
+            off_layer_images=self.off_layer_images,
             fonts=self.fonts,
             diagnostics=self.diagnostics if diagnostics is None else diagnostics,
             results=Results(results),
@@ -297,7 +309,8 @@ class Sheet(SheetLike):
 
 
 _SHEET_FIELDS = ("number", "width", "height", "rotation", "mediabox", "cropbox", "user_unit", "glyphs", "paths", "images",
-                 "annotations", "fonts", "diagnostics", "results", "timings", "text_settings")
+                 "annotations", "payloads", "layers", "off_layer_paths", "off_layer_images", "fonts", "diagnostics", "results",
+                 "timings", "text_settings")
 
 
 def _rebuild_sheet(fields: dict[str, Any]) -> Sheet:
