@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 #: keys every sheet provides to analyzers
 SHEET_KEYS: frozenset[str] = frozenset(
-    {"glyphs", "paths", "segments", "images", "annotations", "words", "lines", "text", "index", "fonts"}
+    {"glyphs", "paths", "segments", "images", "annotations", "payloads", "layers", "words", "lines", "text", "index", "fonts"}
 )
 ENTRY_POINT_GROUP = "pdftract.analyzers"
 

@@ -66,9 +66,7 @@ def text_value(value: object) -> str | None:
             return value.decode("latin-1", "replace")
     if isinstance(value, PSLiteral):
         return literal_name(value)
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (str, int, float)):
+    if isinstance(value, (str, int, float)):  # a boolean too (``/Trapped false`` reads "False")
         return str(value)
     return None
 

@@ -358,7 +358,7 @@ def _page_section(sheet: Sheet, chars: Sequence[Characteristic], items: _Items, 
     page = sheet_to_dict(sheet)
     n = sheet.number
     svg_open, background, body = sheet_svg_open(sheet).split("\n", 2)  # images go over the white sheet, under the paths
-    skip = ("text", "header", "footer", "annotations", "diagnostics", "characteristics")
+    skip = ("text", "header", "footer", "annotations", "payloads", "layers", "diagnostics", "characteristics")
     found = {k: list(_layer_items(page, k)) for k in [*LAYERS, *sorted(k for k in page if k not in LAYERS)]
              if k not in skip}
     layers = {k: v for k, v in found.items() if v}
