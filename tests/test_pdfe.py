@@ -307,3 +307,21 @@ def test_a_200_mb_attachment_and_3d_stream_are_hashed_in_little_memory(tmp_path:
     got = json.loads(run.stdout)
     assert got["att"] == [digest] and got["pay"] == [digest]
     assert got["peak"] - got["base"] < 100, got
+
+
+def test_the_benchmark_families_score_as_documented() -> None:
+    """benchmarks/pdfe.py: the pikepdf family (tuned on) and the MuPDF family (held out) per field."""
+    import importlib.util
+    from collections import defaultdict
+
+    spec = importlib.util.spec_from_file_location("pdfe_bench", HERE.parent / "benchmarks" / "pdfe.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for pattern, floor in (("pdfe-*.truth.json", 1.0), ("mupdf-*.truth.json", 0.95)):
+        tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        misses: list[str] = []
+        for path in sorted(FIXTURES.glob(pattern)):
+            bench.score(path, tally, misses)
+        ok, total = sum(v[0] for v in tally.values()), sum(v[1] for v in tally.values())
+        assert total >= 60 and ok / total >= floor, misses
