@@ -325,3 +325,36 @@ def test_the_benchmark_families_score_as_documented() -> None:
             bench.score(path, tally, misses)
         ok, total = sum(v[0] for v in tally.values()), sum(v[1] for v in tally.values())
         assert total >= 60 and ok / total >= floor, misses
+
+
+def test_other_filters_and_encrypted_files_are_hashed_through_the_reader(tmp_path: Path) -> None:
+    pikepdf = pytest.importorskip("pikepdf")
+    data = b"housing revision C\n" * 50
+    for encrypted in (False, True):
+        pdf = pikepdf.Pdf.new()
+        page = pdf.add_blank_page()
+        page.obj.Contents = pdf.make_stream(b"")
+        hexed = pikepdf.Stream(pdf, data.hex().encode() + b">")
+        hexed.Filter = pikepdf.Name.ASCIIHexDecode
+        hexed.Type = pikepdf.Name.EmbeddedFile
+        spec = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Filespec, F=pikepdf.String("rev.txt"),
+                                                    EF=pikepdf.Dictionary(F=pdf.make_indirect(hexed))))
+        pdf.Root.Names = pikepdf.Dictionary(EmbeddedFiles=pikepdf.Dictionary(Names=pikepdf.Array([pikepdf.String("rev.txt"), spec])))
+        path = tmp_path / f"hex-{encrypted}.pdf"
+        # encrypted: pikepdf recompresses the stream (its own rule), so this case tests decryption, the other the filter
+        kw = ({"encryption": pikepdf.Encryption(owner="owner", user="", R=4)} if encrypted
+              else {"stream_decode_level": pikepdf.StreamDecodeLevel.none})
+        pdf.save(path, **kw)
+        (att,) = pdftract.open(path).attachments
+        assert att.digest.complete and att.digest.sha256 == hashlib.sha256(data).hexdigest(), (encrypted, att.digest)
+
+
+def test_a_dictionary_object_is_never_taken_for_the_next_objects_stream() -> None:
+    doc = _open("3d")
+    streams = doc.loader._streams  # type: ignore[attr-defined]
+    reader = doc.loader._doc  # type: ignore[attr-defined]
+    from pdfminer.pdftypes import PDFStream
+
+    plain = [oid for xref in reader.xrefs for oid in xref.get_objids()
+             if isinstance(reader.getobj(oid), dict) and not isinstance(reader.getobj(oid), PDFStream)]
+    assert plain and all(streams._locate(oid) is None for oid in plain)

@@ -151,7 +151,8 @@ def _ladder(task: dict[str, Any], route: list[str]) -> dict[str, Any]:
     tmp_target.write_text(text, encoding="utf-8")
     os.replace(tmp_target, target)
     timings["write_s"] = round(time.perf_counter() - t, 3)
-    codes = Counter(d.code.value for s in sheets for d in s.diagnostics) + Counter(d.code.value for d in doc.diagnostics)
+    codes = (Counter(d.code.value for s in sheets for d in s.diagnostics) + Counter(d.code.value for d in doc.diagnostics)
+             + Counter(d.code.value for d in doc.attachment_diagnostics))
     return {"ok": True, "status": status, "pages": doc.page_count, "timings": timings,
             "diagnostics": dict(sorted(codes.items())), "failed_pages": failed, "partial_because": doubts,
             "repaired_from": repaired_from, "sheets": sheet_summaries(doc)}

@@ -185,8 +185,8 @@ class RawStreams:
 
     def _locate(self, objid: int) -> tuple[dict[str, Any], int, int] | None:
         """(dictionary, start, length) of stream ``objid`` in ``data``, or ``None`` (then pdfminer reads it)."""
-        if self.doc.decipher is not None and getattr(self.doc, "encryption", None):
-            return None
+        if self.doc.decipher is not None:
+            return None  # encrypted: pdfminer decrypts whole streams
         pos = None
         for xref in self.doc.xrefs:
             try:
@@ -202,7 +202,10 @@ class RawStreams:
         head = _OBJ_HEAD.match(self.data, pos)
         if head is None or int(head.group(1)) != objid:
             return None
-        kw = _STREAM_KEYWORD.search(self.data, head.end(), min(len(self.data), head.end() + _HEADER_WINDOW))
+        # the keyword must come before this object's end, or it belongs to a later object (this one is no stream)
+        limit = min(len(self.data), head.end() + _HEADER_WINDOW)
+        end_obj = self.data.find(b"endobj", head.end(), limit)
+        kw = _STREAM_KEYWORD.search(self.data, head.end(), end_obj if end_obj >= 0 else limit)
         if kw is None:
             return None
         parser = PDFParser(io.BytesIO(self.data[head.end():kw.start()]))
@@ -243,10 +246,12 @@ class RawStreams:
         located = self._locate(oid) if oid is not None else None
         if located is not None:
             attrs, start, length = located
-            filters = resolve1(attrs.get("Filter", attrs.get("F")))
+            if "F" in attrs:
+                raise DecodeError("its data is in an external file (/F), not in the PDF")
+            filters = resolve1(attrs.get("Filter"))
             if isinstance(filters, list) and len(filters) == 1:
                 filters = resolve1(filters[0])
-            parms = resolve1(attrs.get("DecodeParms", attrs.get("DP")))
+            parms = resolve1(attrs.get("DecodeParms"))
             if isinstance(parms, list):
                 parms = resolve1(parms[0]) if len(parms) == 1 else parms
             predictor = _number(parms.get("Predictor")) if isinstance(parms, dict) else None
@@ -255,9 +260,11 @@ class RawStreams:
             if filters is None:
                 yield from _capped(_plain(raw), limit)
                 return
-            if name in ("FlateDecode", "Fl") and (predictor is None or predictor <= 1):
+            if name == "FlateDecode" and (predictor is None or predictor <= 1):
                 yield from _capped(_inflate(raw), limit)
                 return
+            if length > FALLBACK_RAW_LIMIT:
+                raise DecodeError(f"its filters are decoded only up to {FALLBACK_RAW_LIMIT} raw bytes ({length} here)")
         stream = resolve1(ref) if oid is None else self._load(oid)
         if not isinstance(stream, PDFStream):
             raise DecodeError("not a stream")
@@ -611,9 +618,11 @@ class OptionalContent:
         return all(values)
 
 
-def page_layer_refs(page_attrs: Mapping[str, Any], oc: OptionalContent) -> set[int]:
+def page_layer_refs(page_attrs: Mapping[str, Any], oc: OptionalContent,
+                    dictionary: Callable[[object], dict[str, Any] | None] = _dict) -> set[int]:
     """The layers a page's resources (properties, XObjects and their resources, nested) and its
-    annotations refer to: where the layer has content."""
+    annotations refer to: where the layer has content. ``dictionary`` reads an XObject's dictionary
+    (:meth:`RawStreams.dictionary` does so without loading its data)."""
     found: set[int] = set()
     seen: set[int] = set()
 
@@ -628,7 +637,7 @@ def page_layer_refs(page_attrs: Mapping[str, Any], oc: OptionalContent) -> set[i
         xobjects = _dict(d.get("XObject"))
         if xobjects:
             for ref in xobjects.values():
-                xd = None if _revisit(ref, seen) else _dict(ref)
+                xd = None if _revisit(ref, seen) else dictionary(ref)
                 if xd is None:
                     continue
                 if "OC" in xd:

@@ -328,7 +328,7 @@ class Reader:
                 pages: dict[int, set[int]] = {}
                 for number, page in enumerate(self._pages, 1):
                     try:
-                        refs = page_layer_refs(page.attrs, oc)
+                        refs = page_layer_refs(page.attrs, oc, self._streams.dictionary)
                     except Exception:
                         continue
                     for oid in refs:
