@@ -3,6 +3,9 @@
 * ``sheets``: one row per selected page: size, rotation, counts, and the title block's drawing number,
   revision, title and sheet x of y (when the ``title_block`` analyzer ran);
 * ``diagnostics``: one row per page or document diagnostic;
+* ``annotations``: one row per annotation of the selected pages (texts, flags, intent, ``measurement`` value and
+  its ``units``);
+  ``attachments``: one row per embedded file with its digests (``page`` empty for the document's own);
 * one frame per analyzer result key present: ``title_block`` (one row per field), ``tables`` (one row per
   table row, with ``table``, ``kind``, ``row`` and the canonical columns), ``dimensions``, ``gdt_frames``,
   ``datum_features``, ``callouts``, ``notes``, ``references``, ``revision_clouds`` ... (one row per item).
@@ -19,7 +22,7 @@ import json
 from typing import Any
 
 from pdftract.registry import output_for
-from pdftract.serialize import to_jsonable
+from pdftract.serialize import annotation_out, attachment_out, to_jsonable
 
 _SHEET_COLUMNS = ("file", "page", "drawing_number", "revision", "title", "sheet_number", "sheet_count", "width", "height",
                   "rotation", "glyphs", "paths", "images", "diagnostics")
@@ -59,7 +62,7 @@ def generic_rows(value: Any) -> list[dict[str, Any]]:
 def records(doc: Any) -> dict[str, list[dict[str, Any]]]:
     """The rows of every frame, as plain dicts (what :func:`to_frames` puts into DataFrames)."""
     file = doc.source.path or ""
-    out: dict[str, list[dict[str, Any]]] = {"sheets": [], "diagnostics": []}
+    out: dict[str, list[dict[str, Any]]] = {"sheets": [], "diagnostics": [], "annotations": [], "attachments": []}
     summaries = {s.page: s for s in doc.sheets} if any("title_block" in s.results for s in doc.pages) else {}
     for d in doc.diagnostics:
         out["diagnostics"].append({"file": file, "page": None, **_diag(d)})
@@ -74,10 +77,16 @@ def records(doc: Any) -> dict[str, list[dict[str, Any]]]:
             "diagnostics": len(sheet.diagnostics)})
         for d in sheet.diagnostics:
             out["diagnostics"].append({"file": file, "page": sheet.number, **_diag(d)})
+        for a in sheet.annotations:
+            (row,) = generic_rows(annotation_out(a))
+            row["measurement"] = a.measurement.value if a.measurement else None
+            row["units"] = a.measurement.units if a.measurement else None
+            out["annotations"].append({"file": file, "page": sheet.number, **row})
         for key, value in sheet.results.items():
             hook = output_for(key)
             rows = hook.rows(value) if hook is not None and hook.rows is not None else generic_rows(value)
             out.setdefault(key, []).extend({"file": file, "page": sheet.number, **r} for r in rows)
+    out["attachments"] = [{"file": file, **r} for r in generic_rows([attachment_out(a) for a in doc.attachments])]
     return out
 
 
@@ -122,6 +131,10 @@ def to_frames(doc: Any) -> dict[str, Any]:
             columns: list[str] = list(_SHEET_COLUMNS)
         elif name == "diagnostics":
             columns = ["file", "page", "code", "severity", "analyzer", "message", "context"]
+        elif name == "annotations":
+            columns = ["file", "page", "id", "subtype", "contents", "rich_text", "hidden", "intent", "measurement", "units"]
+        elif name == "attachments":
+            columns = ["file", "page", "name", "size", "sha256", "md5", "mime", "checksum_ok", "location"]
         elif name == "tables":
             from pdftract.analyzers.tables import HEADER_WORDS
 

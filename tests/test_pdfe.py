@@ -358,3 +358,14 @@ def test_a_dictionary_object_is_never_taken_for_the_next_objects_stream() -> Non
     plain = [oid for xref in reader.xrefs for oid in xref.get_objids()
              if isinstance(reader.getobj(oid), dict) and not isinstance(reader.getobj(oid), PDFStream)]
     assert plain and all(streams._locate(oid) is None for oid in plain)
+
+
+def test_frames_have_annotations_and_attachments() -> None:
+    pytest.importorskip("pandas")
+    frames = _open("annotations").to_frames()
+    ann = frames["annotations"]
+    assert list(ann["subtype"])[:3] == ["Text", "Popup", "FreeText"]
+    assert ann.loc[8, "measurement"] == 4.166667 and ann.loc[8, "units"] == "in"
+    att = _open("attachments").to_frames()["attachments"]
+    assert list(att["name"]) == [t["name"] for t in _truth("attachments")["attachments"]]
+    assert list(att["checksum_ok"]) == [True, False, None, None]
