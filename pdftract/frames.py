@@ -5,7 +5,7 @@
 * ``diagnostics``: one row per page or document diagnostic;
 * ``annotations``: one row per annotation of the selected pages (texts, flags, intent, ``measurement`` value and
   its ``units``);
-  ``attachments``: one row per embedded file with its digests (``page`` empty for the document's own);
+* ``attachments``: one row per embedded file with its digests (``page`` empty for the document's own);
 * one frame per analyzer result key present: ``title_block`` (one row per field), ``tables`` (one row per
   table row, with ``table``, ``kind``, ``row`` and the canonical columns), ``dimensions``, ``gdt_frames``,
   ``datum_features``, ``callouts``, ``notes``, ``references``, ``revision_clouds`` ... (one row per item).

@@ -369,3 +369,20 @@ def test_frames_have_annotations_and_attachments() -> None:
     att = _open("attachments").to_frames()["attachments"]
     assert list(att["name"]) == [t["name"] for t in _truth("attachments")["attachments"]]
     assert list(att["checksum_ok"]) == [True, False, None, None]
+
+
+@pytest.mark.parametrize("name", ["pdfe-layers.pdf", "mupdf-pdfe.pdf"])
+def test_visible_text_is_what_poppler_shows(name: str) -> None:
+    """An independent reader that honours optional content (poppler's pdftotext) sees the same lines: the
+    page's text plus the text of the visible annotations' appearances, which poppler prints with the page."""
+    import shutil
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    run = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(FIXTURES / name), "-"], capture_output=True, text=True,
+                         timeout=60, check=True)
+    theirs = sorted(line.strip() for line in run.stdout.splitlines() if line.strip())
+    sheet = pdftract.open(FIXTURES / name).page(1)
+    ours = [line for line in sheet.text.splitlines() if line.strip()]
+    ours += [t for a in sheet.annotations if not a.hidden for t in a.appearance_text]
+    assert sorted(ours) == theirs
