@@ -386,3 +386,24 @@ def test_visible_text_is_what_poppler_shows(name: str) -> None:
     ours = [line for line in sheet.text.splitlines() if line.strip()]
     ours += [t for a in sheet.annotations if not a.hidden for t in a.appearance_text]
     assert sorted(ours) == theirs
+
+
+def test_a_checksum_written_as_hex_text_is_read_as_one(tmp_path: Path) -> None:
+    """PDF 7.11.4 asks for the 16 bytes of an MD5; some producers (a Factur-X writer among them) write its 32
+    hexadecimal characters. Both are the file's own statement; a wrong one still fails."""
+    pikepdf = pytest.importorskip("pikepdf")
+    data = b"<invoice/>\n"
+    for stated, ok in ((hashlib.md5(data).hexdigest().encode(), True), (hashlib.md5(data).hexdigest().upper().encode(), True),
+                       (hashlib.md5(b"other").hexdigest().encode(), False)):
+        pdf = pikepdf.Pdf.new()
+        pdf.add_blank_page().obj.Contents = pdf.make_stream(b"")
+        ef = pikepdf.Stream(pdf, data)
+        ef.Type = pikepdf.Name.EmbeddedFile
+        ef.Params = pikepdf.Dictionary(CheckSum=pikepdf.String(stated))
+        spec = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Filespec, F=pikepdf.String("x.xml"),
+                                                    EF=pikepdf.Dictionary(F=pdf.make_indirect(ef))))
+        pdf.Root.Names = pikepdf.Dictionary(EmbeddedFiles=pikepdf.Dictionary(Names=pikepdf.Array([pikepdf.String("x.xml"), spec])))
+        path = tmp_path / "hex.pdf"
+        pdf.save(path)
+        (att,) = pdftract.open(path).attachments
+        assert att.checksum_ok is ok

@@ -990,6 +990,17 @@ def _embedded_stream(spec: object) -> object | None:
     return ef.get("UF", ef.get("F"))
 
 
+_HEX32 = re.compile(rb"[0-9A-Fa-f]{32}")
+
+
+def _checksum_hex(stated: bytes) -> str:
+    """A stated ``/CheckSum`` as lower-case hex: the 16 bytes of an MD5 as PDF 7.11.4 says, or (as some
+    producers write it) the 32 hexadecimal characters of one."""
+    if len(stated) == 32 and _HEX32.fullmatch(stated):
+        return stated.decode("ascii").lower()
+    return stated.hex()
+
+
 def attachment(spec: object, fallback_name: str, streams: RawStreams, location: str, page: int | None,
                diagnostics: list[Diagnostic]) -> Attachment | None:
     """One embedded file of a file specification, hashed; ``None`` when the specification embeds nothing."""
@@ -1009,10 +1020,11 @@ def attachment(spec: object, fallback_name: str, streams: RawStreams, location: 
         diagnostics.append(Diagnostic.make(Code.STREAM_DECOMPRESSION_FAIL, f"attachment {name!r} ({where}) was not hashed "
                                            f"whole: {digest.error}", severity=Severity.ERROR, page=page, attachment=name))
     elif isinstance(checksum, bytes):
-        checksum_ok = checksum.hex() == digest.md5
+        stated = _checksum_hex(checksum)
+        checksum_ok = stated == digest.md5
         if not checksum_ok:
             diagnostics.append(Diagnostic.make(Code.INTEGRITY_MISMATCH, f"attachment {name!r} ({where}): its stated checksum "
-                                               f"{checksum.hex()} is not the MD5 of its bytes ({digest.md5})",
+                                               f"{stated} is not the MD5 of its bytes ({digest.md5})",
                                                severity=Severity.ERROR, page=page, attachment=name))
     size = declared_size if isinstance(declared_size, int) and not isinstance(declared_size, bool) else None
     if size is not None and digest.complete and size != digest.size:
