@@ -195,11 +195,16 @@ def _analyze_in_processes(doc: Document, pipeline: Pipeline, workers: int, progr
 
 @dataclass(frozen=True, slots=True)
 class SavedAttachment:
-    """What :func:`save_attachments` did with one attachment: the file written, or why none was."""
+    """What :func:`save_attachments` did with one attachment: ``status`` ``saved`` (``path`` is the file),
+    ``exists`` (a file of that name was kept; ``force`` overwrites) or ``failed`` (``error`` says why)."""
 
     attachment: Attachment
+    status: str
     path: str | None
-    error: str | None
+    error: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<SavedAttachment {self.attachment.name!r} {self.status} {self.path or self.error}>"
 
 
 def save_attachments(doc: Document, folder: str | os.PathLike[str], *, force: bool = False,
@@ -207,15 +212,18 @@ def save_attachments(doc: Document, folder: str | os.PathLike[str], *, force: bo
     """Write every attachment of ``doc`` into ``folder`` (created), decoded in steps.
 
     Names are made safe (:func:`pdftract.ingest.pdfe.safe_filename`: no path parts, no reserved names,
-    duplicates numbered). An existing file is not overwritten unless ``force``; an attachment that
-    decodes past ``max_bytes`` or is damaged is not written (nothing half-written is left). Each
-    outcome is returned; nothing is raised for one bad attachment.
+    duplicates numbered). An existing file (or link) of that name is kept unless ``force``; then it is
+    replaced, never written through. Each file is written to a new temporary file in ``folder`` and renamed
+    when complete, so an attachment that decodes past ``max_bytes`` or is damaged leaves nothing behind.
+    Each outcome is returned; nothing is raised for one bad attachment.
 
     >>> import pdftract, tempfile
     >>> from pdftract.testing import simple_pdf
     >>> pdftract.save_attachments(pdftract.open(simple_pdf(pages=[["A"]])), tempfile.mkdtemp())
     []
     """
+    import tempfile
+
     from pdftract.ingest.pdfe import DecodeError, safe_filename
 
     loader: Any = doc.loader
@@ -230,19 +238,20 @@ def save_attachments(doc: Document, folder: str | os.PathLike[str], *, force: bo
         name = safe_filename(item.name, taken)
         path = os.path.join(target, name)
         if os.path.lexists(path) and not force:
-            out.append(SavedAttachment(item, None, f"{path} exists (use force to overwrite)"))
+            out.append(SavedAttachment(item, "exists", path, f"{path} exists and was kept"))
             continue
-        tmp = path + ".part"
+        # a fresh file of our own (O_EXCL): a link planted under a predictable name is never written through
+        fd, tmp = tempfile.mkstemp(prefix=".pdftract-", suffix=".part", dir=target)
         try:
-            with builtins.open(tmp, "wb") as fh:
+            with os.fdopen(fd, "wb") as fh:
                 for chunk in loader.attachment_chunks(item, max_bytes):
                     fh.write(chunk)
             os.replace(tmp, path)
-            out.append(SavedAttachment(item, path, None))
+            out.append(SavedAttachment(item, "saved", path))
         except (DecodeError, ValueError, OSError) as exc:
-            if os.path.exists(tmp):
+            if os.path.lexists(tmp):
                 os.remove(tmp)
-            out.append(SavedAttachment(item, None, f"{item.name!r} not saved: {exc}"))
+            out.append(SavedAttachment(item, "failed", None, f"{item.name!r} not saved: {exc}"))
     return out
 
 

@@ -73,8 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     at = sub.add_parser("attachments", help="list the embedded files (name, size, SHA-256, MD5, checksum check) or save them",
                         description="Lists the document's embedded files, FileAttachment annotations and RichMedia assets as "
                         "JSON (or CSV). With --save DIR each is written into DIR under a safe name (no path parts; "
-                        "duplicates numbered); existing files are kept unless --force. Exit status 3 when one could not "
-                        "be saved or its stated checksum is wrong.")
+                        "duplicates numbered) and the listing says where (saved, saved_as); existing files are kept "
+                        "unless --force. Exit status 3 when one could not be saved (damaged, over --max-bytes) or its "
+                        "stated checksum is wrong.")
     at.add_argument("file", metavar="FILE", help=file_help)
     at.add_argument("--save", metavar="DIR", help="write the attachments into DIR (created)")
     at.add_argument("--force", action="store_true", help="overwrite files that exist in DIR")
@@ -318,7 +319,7 @@ def _extract(args: argparse.Namespace) -> int:
         sheets = list(doc.pages)
         glyphs = sum(len(s.glyphs) for s in sheets)
         paths = sum(len(s.paths) for s in sheets)
-        diags = [d for s in sheets for d in s.diagnostics] + list(doc.diagnostics)
+        diags = [d for s in sheets for d in s.diagnostics] + list(doc.diagnostics) + list(doc.attachment_diagnostics)
         problems = sum(1 for d in diags if d.severity.value != "info")
         where = f" -> {args.output}" if args.output else ""
         print(
@@ -334,31 +335,39 @@ def _extract(args: argparse.Namespace) -> int:
 
 def _attachments(args: argparse.Namespace) -> int:
     import csv
+    import typing
 
     import pdftract
-    from pdftract.serialize import attachment_out, dumps
+    from pdftract.serialize import AttachmentJSON, attachment_out, dumps
 
     if args.max_bytes <= 0:
         raise SettingsError(f"--max-bytes must be positive, not {args.max_bytes}")
+    if args.force and not args.save:
+        raise SettingsError("--force only applies with --save DIR")
     doc = pdftract.open(args.file, args.password)
-    rows = [attachment_out(a) for a in doc.attachments]
+    rows: list[dict[str, Any]] = [dict(attachment_out(a)) for a in doc.attachments]
     failed = 0
     for d in doc.attachment_diagnostics:
         print(f"pdftract: {d.code.value}: {d.message}", file=sys.stderr)
         failed += d.severity.value == "error"
+    keys = list(typing.get_type_hints(AttachmentJSON))
     if args.save:
-        for saved in pdftract.save_attachments(doc, args.save, force=args.force, max_bytes=args.max_bytes):
-            if saved.error:
+        keys += ["saved", "saved_as"]
+        for row, saved in zip(rows, pdftract.save_attachments(doc, args.save, force=args.force, max_bytes=args.max_bytes),
+                              strict=True):
+            row["saved"], row["saved_as"] = saved.status, saved.path
+            if saved.status == "failed":
                 failed += 1
                 print(f"pdftract: {saved.error}", file=sys.stderr)
+            elif saved.status == "exists":
+                print(f"pdftract: {saved.path} exists and was kept (--force replaces it)", file=sys.stderr)
             elif not args.csv:
                 print(f"pdftract: {saved.attachment.name!r} -> {saved.path}", file=sys.stderr)
     if args.csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        keys = list(rows[0]) if rows else ["name", "size", "sha256", "md5", "mime", "location", "page"]
         writer.writerow(["file"] + keys)
         for row in rows:
-            writer.writerow([args.file] + ["" if row[k] is None else row[k] for k in keys])  # type: ignore[literal-required]
+            writer.writerow([args.file] + ["" if row.get(k) is None else row[k] for k in keys])
     else:
         sys.stdout.write(dumps(rows) + "\n")
     return EXIT_INPUT if failed else EXIT_OK

@@ -73,6 +73,9 @@ def test_annotation_json_carries_every_field() -> None:
 
 def test_rich_text_is_plain_text_and_no_entity_is_expanded() -> None:
     assert plain_rich_text('<body xmlns="http://www.w3.org/1999/xhtml"><p>A<span> B</span></p><div>C<br/>D</div></body>') == "A B\nC\nD"
+    assert plain_rich_text('<body><p>one</p><script>alert(1)</script><style>p {}</style></body>') == "one"
+    assert plain_rich_text("just text, no markup") == "just text, no markup"
+    assert plain_rich_text("<body><p>R&unknown; 5</p><p>two &amp; three</body>") == "R&unknown; 5\ntwo & three"
     bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><x>&b;</x>'
     with pytest.raises(UnsafeXML):
         parse_xml(bomb)
@@ -137,11 +140,25 @@ def test_saving_attachments_keeps_them_inside_the_folder_and_never_overwrites(tm
     for s, t in zip(saved, truth, strict=True):
         assert s.path is not None and hashlib.sha256(Path(s.path).read_bytes()).hexdigest() == t["sha256"]
     again = pdftract.save_attachments(doc, tmp_path / "out")
-    assert all(s.path is None and "exists" in (s.error or "") for s in again)
-    assert all(s.error is None for s in pdftract.save_attachments(doc, tmp_path / "out", force=True))
+    assert [s.status for s in again] == ["exists"] * len(truth)
+    assert all(s.status == "saved" for s in pdftract.save_attachments(doc, tmp_path / "out", force=True))
     capped = pdftract.save_attachments(doc, tmp_path / "capped", max_bytes=40)
-    assert [s.path is None for s in capped] == [t["bytes"] > 40 for t in truth]
+    assert [s.status for s in capped] == ["failed" if t["bytes"] > 40 else "saved" for t in truth]
     assert not any(p.suffix == ".part" for p in (tmp_path / "capped").iterdir())
+
+
+def test_saving_never_writes_through_a_planted_link(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("notes.txt.part", ".pdftract-notes.txt.part"):
+        (out / name).symlink_to(victim)
+    (out / "notes.txt").symlink_to(victim)
+    saved = {s.attachment.name: s for s in pdftract.save_attachments(_open("attachments"), out, force=True)}
+    assert victim.read_text() == "keep me"
+    assert saved["notes.txt"].status == "saved" and not (out / "notes.txt").is_symlink()
+    assert (out / "notes.txt").read_bytes().startswith(b"inspection notes")
 
 
 def test_attachments_command_lists_saves_and_fails_on_a_wrong_checksum(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -153,6 +170,15 @@ def test_attachments_command_lists_saves_and_fails_on_a_wrong_checksum(tmp_path:
     assert main(["attachments", str(FIXTURES / "pdfe-3d.pdf"), "--csv"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].startswith("file,name,") and len(rows) == 3
+    # the same columns with no attachment at all, so listings of many files stack
+    assert main(["attachments", str(FIXTURES / "pdfe-layers.pdf"), "--csv"]) == 0
+    assert capsys.readouterr().out.splitlines() == [rows[0]]
+    # a second save into the same folder keeps the files and says so; --force needs --save
+    assert main(["attachments", str(FIXTURES / "pdfe-3d.pdf"), "--save", str(tmp_path / "again")]) == 0
+    assert main(["attachments", str(FIXTURES / "pdfe-3d.pdf"), "--save", str(tmp_path / "again")]) == 0
+    listing = json.loads(capsys.readouterr().out.split("\n]\n")[-2] + "\n]")
+    assert [r["saved"] for r in listing] == ["exists", "exists"]
+    assert main(["attachments", str(FIXTURES / "pdfe-3d.pdf"), "--force"]) == 2
 
 
 def test_sniffing_reads_content_before_the_name() -> None:
@@ -209,6 +235,11 @@ def test_text_on_layers_that_are_off_is_never_page_text_and_always_in_its_layer(
     assert [{"name": la.name, "visible": la.visible, "text": la.text} for la in sheet.layers] == truth["page_layers"]
     assert len(sheet.paths) == truth["visible_paths"] and len(sheet.off_layer_paths) == truth["off_paths"]
     assert [g.id for g in sheet.glyphs] == list(range(len(sheet.glyphs)))
+    off = [g for la in sheet.layers if not la.visible for g in la.glyphs]
+    assert sorted(g.id for g in off) == list(range(len(sheet.glyphs), len(sheet.glyphs) + len(off)))  # no id twice
+    assert [s.id for s in sheet.segments] == list(range(len(sheet.segments)))
+    assert all(sheet.segment(s.id) is s for s in sheet.segments)
+    assert sheet.off_layer_paths[0].id == len(sheet.paths) and sheet.off_layer_paths[0].segments[0].id == len(sheet.segments)
     assert {g.layer for g in sheet.glyphs} == {None, "Title", "Dimensions"}
     assert any(d.code is Code.OFF_LAYER_CONTENT for d in sheet.diagnostics)
     # analyzers see visible content only
@@ -222,6 +253,8 @@ def test_hidden_layers_can_be_included() -> None:
     for hidden in truth["hidden_text"]:
         assert hidden in sheet.text
     assert not sheet.off_layer_paths and len(sheet.paths) == truth["visible_paths"] + truth["off_paths"]
+    (said,) = [d for d in sheet.diagnostics if d.code is Code.OFF_LAYER_CONTENT]
+    assert dict(said.context)["included"] is True  # the JSON says the hidden layers were read
 
 
 def test_no_claims_and_no_layers_give_empty_answers() -> None:
@@ -347,6 +380,17 @@ def test_other_filters_and_encrypted_files_are_hashed_through_the_reader(tmp_pat
         pdf.save(path, **kw)
         (att,) = pdftract.open(path).attachments
         assert att.digest.complete and att.digest.sha256 == hashlib.sha256(data).hexdigest(), (encrypted, att.digest)
+
+
+def test_an_encrypted_files_stated_checksums_and_views_are_decrypted(tmp_path: Path) -> None:
+    pikepdf = pytest.importorskip("pikepdf")
+    for name in ("attachments", "3d"):
+        with pikepdf.open(FIXTURES / f"pdfe-{name}.pdf") as pdf:
+            pdf.save(tmp_path / f"{name}.pdf", encryption=pikepdf.Encryption(owner="o", user="u", R=6))
+        plain, locked = _open(name), pdftract.open(tmp_path / f"{name}.pdf", password="u")
+        assert [(a.name, a.checksum_ok, a.digest.sha256) for a in locked.attachments] == \
+            [(a.name, a.checksum_ok, a.digest.sha256) for a in plain.attachments]
+        assert locked.page(1).payloads == plain.page(1).payloads
 
 
 def test_a_dictionary_object_is_never_taken_for_the_next_objects_stream() -> None:

@@ -26,7 +26,7 @@ from xml.etree import ElementTree
 
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdfparser import PDFParser
-from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
+from pdfminer.pdftypes import PDFObjRef, PDFStream, decipher_all, resolve1
 from pdfminer.psparser import PSEOF, PSLiteral, literal_name
 from pdfminer.utils import decode_text
 
@@ -181,7 +181,22 @@ class RawStreams:
         found = self._locate(oid)
         if found is not None:
             return found[0]
-        return _dict(self._load(oid))
+        attrs = _dict(self._load(oid))
+        if attrs is not None and self.doc.decipher is not None:
+            # pdfminer decrypts the strings of plain objects but not those of a stream's dictionary
+            genno = self._generation(oid)
+            if genno is not None:
+                attrs = decipher_all(self.doc.decipher, oid, genno, attrs)
+        return attrs
+
+    def _generation(self, objid: int) -> int | None:
+        for xref in self.doc.xrefs:
+            try:
+                strmid, _index, genno = xref.get_pos(objid)
+            except Exception:
+                continue
+            return 0 if strmid is not None else int(genno)
+        return None
 
     def _locate(self, objid: int) -> tuple[dict[str, Any], int, int] | None:
         """(dictionary, start, length) of stream ``objid`` in ``data``, or ``None`` (then pdfminer reads it)."""
@@ -416,13 +431,20 @@ def parse_xml(text: str | bytes) -> ElementTree.Element:
 
 
 _BLOCK = {"p", "div", "body", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr"}
+#: elements whose content is not text a reader sees
+_UNSEEN = {"script", "style", "head", "title"}
+_TAG = re.compile(r"<[^>]*>")
+_BREAK = re.compile(r"(?i)<br\s*/?>|</(?:p|div|li|h[1-6]|tr)\s*>")
 _HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 
 
 def plain_rich_text(xml: str) -> str:
     """The plain text of an annotation's XHTML rich text (``/RC``): block elements on their own lines,
-    ``<br/>`` a line break, the rest of each line as written."""
+    ``<br/>`` a line break, the rest of each line as written; ``script`` and ``style`` content left out.
+    Text without markup is taken as it is; markup that is not well-formed is read loosely (tags dropped).
+    A document type declaration is refused (:class:`UnsafeXML`)."""
+    import html
     import html.entities
 
     def named(m: re.Match[str]) -> str:
@@ -432,7 +454,16 @@ def plain_rich_text(xml: str) -> str:
         code = html.entities.name2codepoint.get(name)
         return f"&#{code};" if code is not None else m.group(0)
 
-    root = parse_xml(_HTML_ENTITY.sub(named, xml))
+    if "<" not in xml:
+        return xml.strip()  # plain text where rich text was due: it is its own plain text
+    try:
+        root = parse_xml(_HTML_ENTITY.sub(named, xml))
+    except UnsafeXML:
+        raise
+    except ElementTree.ParseError:
+        # not well-formed (an unknown entity, an unclosed tag): read loosely, tags dropped, entities decoded
+        loose = html.unescape(_TAG.sub("", _BREAK.sub("\n", xml)))
+        return "\n".join(line.strip() for line in loose.splitlines() if line.strip())
     lines: list[str] = []
     current: list[str] = []
 
@@ -446,7 +477,9 @@ def plain_rich_text(xml: str) -> str:
 
     def walk(el: ElementTree.Element) -> None:
         tag = local(el.tag)
-        if tag == "br":
+        if tag in _UNSEEN:
+            pass
+        elif tag == "br":
             lines.append("".join(current))
             current.clear()
         else:

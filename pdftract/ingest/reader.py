@@ -250,7 +250,7 @@ class Reader:
                 parser = PDFParser(io.BytesIO(data))
                 self._doc = PDFDocument(parser, password=password or "")
             except PDFPasswordIncorrect as exc:
-                msg = "the password is incorrect" if password else "the document is encrypted; pass password="
+                msg = "the password is incorrect" if password else "the document is encrypted; pass password= (--password on the command line)"
                 raise EncryptedPDFError(f"{where}: {msg}", path=path) from exc
             except PDFEncryptionError as exc:
                 raise EncryptedPDFError(f"{where}: unsupported encryption ({exc})", path=path) from exc
@@ -475,11 +475,23 @@ class Reader:
         off_glyphs: tuple[Glyph, ...] = ()
         off_paths: tuple[Path, ...] = ()
         off_images: tuple[Image, ...] = ()
-        if device is not None and not self.include_hidden_layers and (
+        if device is not None and self.include_hidden_layers and (
                 device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids):
-            glyphs, off_glyphs = _split(glyphs, set(device.hidden_glyph_ids), _renumber_glyph)
-            paths, off_paths = _split(paths, set(device.hidden_path_ids), _renumber_path)
-            images, off_images = _split(images, set(device.hidden_image_ids), _renumber_image)
+            diagnostics.append(Diagnostic.make(
+                Code.OFF_LAYER_CONTENT, f"content on layers that are off by default is read as page content, as asked "
+                f"(include_hidden_layers): {len(device.hidden_glyph_ids)} glyphs, {len(device.hidden_path_ids)} paths, "
+                f"{len(device.hidden_image_ids)} images", severity=Severity.INFO, page=number, included=True,
+                glyphs=len(device.hidden_glyph_ids), paths=len(device.hidden_path_ids), images=len(device.hidden_image_ids)))
+        elif device is not None and (device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids):
+            # ids stay positions of the page's own lists; the off-layer ones are numbered after them, so that
+            # no id is given twice on the sheet (segments likewise, across all paths)
+            shown_g, hidden_g = _split(glyphs, set(device.hidden_glyph_ids))
+            glyphs, off_glyphs = _renumber(shown_g), _renumber(hidden_g, len(shown_g))
+            shown_p, hidden_p = _split(paths, set(device.hidden_path_ids))
+            paths = _renumber_paths(shown_p, 0, 0)
+            off_paths = _renumber_paths(hidden_p, len(shown_p), sum(len(p.segments) for p in paths))
+            shown_i, hidden_i = _split(images, set(device.hidden_image_ids))
+            images, off_images = _renumber(shown_i), _renumber(hidden_i, len(shown_i))
             diagnostics.append(Diagnostic.make(
                 Code.OFF_LAYER_CONTENT, f"content on layers that are off by default is kept apart from the page: {len(off_glyphs)} "
                 f"glyphs (their text is under the page's layers), {len(off_paths)} paths, {len(off_images)} images",
@@ -667,27 +679,26 @@ class Reader:
         return [ln.text for ln in build_layout(device.glyphs, self.text_settings).lines]
 
 
-def _split(items: tuple[Any, ...], hidden: set[int], renumber: Callable[[Any, int], Any]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """(shown, hidden) with ids counted again in each part, so that ids stay positions."""
-    if not hidden:
-        return items, ()
-    shown = tuple(renumber(x, i) for i, x in enumerate(x for x in items if x.id not in hidden))
-    off = tuple(renumber(x, i) for i, x in enumerate(x for x in items if x.id in hidden))
-    return shown, off
+def _split(items: tuple[Any, ...], hidden: set[int]) -> tuple[list[Any], list[Any]]:
+    return [x for x in items if x.id not in hidden], [x for x in items if x.id in hidden]
 
 
-def _renumber_glyph(g: Glyph, i: int) -> Glyph:
-    return g if g.id == i else replace(g, id=i)
+def _renumber(items: list[Any], start: int = 0) -> tuple[Any, ...]:
+    """``items`` with ids ``start``, ``start + 1`` ... (ids stay positions; the off-layer ones follow the shown)."""
+    return tuple(x if x.id == i else replace(x, id=i) for i, x in enumerate(items, start))
 
 
-def _renumber_image(im: Image, i: int) -> Image:
-    return im if im.id == i else replace(im, id=i)
-
-
-def _renumber_path(p: Path, i: int) -> Path:
-    if p.id == i:
-        return p
-    return replace(p, id=i, segments=tuple(replace(s, path_id=i) for s in p.segments))
+def _renumber_paths(paths: list[Path], start: int, segment_start: int) -> tuple[Path, ...]:
+    out: list[Path] = []
+    seg = segment_start
+    for i, p in enumerate(paths, start):
+        segments = []
+        for s in p.segments:
+            segments.append(s if (s.id, s.path_id) == (seg, i) else replace(s, id=seg, path_id=i))
+            seg += 1
+        out.append(p if p.id == i and all(a is b for a, b in zip(segments, p.segments)) else
+                   replace(p, id=i, segments=tuple(segments)))
+    return tuple(out)
 
 
 def open_document(

@@ -13,7 +13,7 @@ while they stream, so a 200 MB model costs a few MB of memory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pdftract.model.primitives import Glyph
 
@@ -47,7 +47,7 @@ class StreamDigest:
     size: int
     sha256: str | None
     md5: str | None
-    head: bytes
+    head: bytes = field(repr=False)
     complete: bool
     error: str | None = None
 

@@ -309,6 +309,11 @@ class Annotation:
     in_reply_to: int | None = None
     layer: str | None = None
 
+    @property
+    def bbox(self) -> BBox:
+        """Its ``/Rect`` on the page (the JSON calls it ``bbox``, as every other box)."""
+        return self.rect
+
 
 __all__ = [
     "REPLACEMENT_CHARACTER",
