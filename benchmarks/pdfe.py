@@ -35,6 +35,26 @@ def _measurement(m: Any) -> Any:
     return None if m is None else {"value": m.value, "units": m.units, "kind": m.kind, "source": m.source}
 
 
+def _annotations(sheet: Any, truth: list[dict[str, Any]], check: Any) -> None:
+    pool: dict[str, list[Any]] = defaultdict(list)
+    for a in sheet.annotations:
+        pool[a.subtype].append(a)
+    for i, t in enumerate(truth):
+        candidates = pool.get(str(t["subtype"]), [])
+        a = candidates.pop(0) if candidates else None
+        where = f"page {sheet.number} annotation {i} ({t['subtype']})"
+        check("annotation found", True, a is not None, where)
+        if a is None:
+            continue
+        for field in ("contents", "rich_text", "hidden", "intent"):
+            if field in t:
+                check(f"annotation {field}", t[field], getattr(a, field), where)
+        if "measurement" in t:
+            check("annotation measurement", t["measurement"], _measurement(a.measurement), where)
+        if "appearance_text" in t:
+            check("annotation appearance_text", t["appearance_text"], list(a.appearance_text), where)
+
+
 def score(truth_path: Path, tally: dict[str, list[int]], misses: list[str]) -> None:
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     doc = pdftract.open(FIXTURES / truth["file"])
@@ -54,23 +74,9 @@ def score(truth_path: Path, tally: dict[str, list[int]], misses: list[str]) -> N
     for line in truth.get("hidden_text", []):
         check("off-layer text kept out", False, line in sheet.text, repr(line))
         check("off-layer text in its layer", True, any(line in la.text for la in sheet.layers), repr(line))
-    pool: dict[str, list[Any]] = defaultdict(list)
-    for a in sheet.annotations:
-        pool[a.subtype].append(a)
-    for i, t in enumerate(truth.get("annotations", [])):
-        candidates = pool.get(str(t["subtype"]), [])
-        a = candidates.pop(0) if candidates else None
-        where = f"annotation {i} ({t['subtype']})"
-        check("annotation found", True, a is not None, where)
-        if a is None:
-            continue
-        for field in ("contents", "rich_text", "hidden", "intent"):
-            if field in t:
-                check(f"annotation {field}", t[field], getattr(a, field), where)
-        if "measurement" in t:
-            check("annotation measurement", t["measurement"], _measurement(a.measurement), where)
-        if "appearance_text" in t:
-            check("annotation appearance_text", t["appearance_text"], list(a.appearance_text), where)
+    for page_no, key in ((1, "annotations"), (2, "annotations_page2")):
+        if key in truth:
+            _annotations(doc.page(page_no), truth[key], check)
     for i, t in enumerate(truth.get("payloads", [])):
         p = sheet.payloads[i] if i < len(sheet.payloads) else None
         check("payload found", True, p is not None, f"payload {i}")

@@ -64,6 +64,17 @@ def test_annotations_texts_flags_and_measurements_match_the_truth() -> None:
                            for i in refused)
 
 
+def test_an_annotation_of_every_other_common_subtype_is_read() -> None:
+    truth = _truth("annotations")
+    sheet = _open("annotations").page(2)
+    assert sheet.text == truth["text_page2"]
+    got = sheet.annotations
+    assert [a.subtype for a in got] == [t["subtype"] for t in truth["annotations_page2"]]
+    for a, t in zip(got, truth["annotations_page2"], strict=True):
+        assert (a.contents, a.hidden) == (t["contents"], t["hidden"]), a
+        assert list(a.appearance_text) == t["appearance_text"] if "appearance_text" in t else a.appearance_text == ()
+
+
 def test_annotation_json_carries_every_field() -> None:
     page = json.loads(_open("annotations").to_json())["pages"][0]
     line = page["annotations"][8]
