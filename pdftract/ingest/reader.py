@@ -14,7 +14,7 @@ import os
 import re
 import zlib
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import IO, Any
 
@@ -27,8 +27,7 @@ from pdfminer.pdfdocument import (
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, resolve1
-from pdfminer.psparser import PSEOF, PSLiteral, literal_name
-from pdfminer.utils import decode_text
+from pdfminer.psparser import PSEOF
 
 from pdftract.errors import (
     Code,
@@ -42,7 +41,7 @@ from pdftract.errors import (
     TruncatedPDFError,
     UnreadableFileError,
 )
-from pdftract.geometry import BBox, Matrix, apply, page_matrix
+from pdftract.geometry import BBox, Matrix, page_matrix
 from pdftract.ingest.device import (
     DEFAULT_MAX_STREAM_BYTES,
     FontRegistry,
@@ -215,10 +214,6 @@ def check_header(data: bytes, path: str | None = None) -> int:
             bytes=len(data),
         )
     return offset
-
-
-_meta_value = text_value
-_rect = rect_value
 
 
 class Reader:
@@ -419,7 +414,7 @@ class Reader:
             if not isinstance(info, dict):
                 continue
             for key in sorted(info):
-                value = _meta_value(info[key])
+                value = text_value(info[key])
                 if value is not None:
                     out[str(key)] = value
         return out
@@ -428,8 +423,8 @@ class Reader:
         page = self._pages[index]
         number = index + 1
         diagnostics: list[Diagnostic] = []
-        media = _rect(page.attrs.get("MediaBox")) or tuple(float(v) for v in page.mediabox)
-        crop_raw = _rect(page.attrs.get("CropBox"))
+        media = rect_value(page.attrs.get("MediaBox")) or tuple(float(v) for v in page.mediabox)
+        crop_raw = rect_value(page.attrs.get("CropBox"))
         crop = media
         if crop_raw is not None:
             inter = BBox(*crop_raw).intersection(BBox(*media))
