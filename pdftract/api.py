@@ -16,6 +16,7 @@ from pdftract._wording import plural
 from pdftract.errors import PageRangeError, SettingsError, WorkerCrashedError
 from pdftract.ingest import Source, open_document
 from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES
+from pdftract.limits import Limits
 from pdftract.model.document import Document
 from pdftract.model.pdfe import Attachment
 from pdftract.model.primitives import Font
@@ -81,6 +82,7 @@ def open(  # noqa: A001
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
     read_drawn_text: bool = True,
     include_hidden_layers: bool = False,
+    limits: Limits | Mapping[str, Any] | None = None,
 ) -> Document:
     """Open a PDF from a path, bytes or a binary file object; pages are parsed when first used.
 
@@ -92,7 +94,10 @@ def open(  # noqa: A001
     keeps only the PDF's own text. Content on optional-content layers that are
     off by default is kept apart (``Sheet.layers``, ``Sheet.off_layer_paths``)
     and analyzers do not see it; ``include_hidden_layers=True`` keeps it in the
-    page as if every layer were on.
+    page as if every layer were on. ``limits`` sets the per-page budgets
+    (:class:`pdftract.limits.Limits`: operators, glyphs, segments, seconds,
+    inflated bytes); a page past one is cut with a ``RESOURCE_LIMIT``
+    diagnostic and the other pages are still read.
 
     Raises a :class:`~pdftract.errors.InputError` subclass for anything that is
     not a readable PDF (``NOT_PDF``, ``EMPTY_FILE``, ``TRUNCATED``,
@@ -106,7 +111,7 @@ def open(  # noqa: A001
     """
     return open_document(
         src, password=password, text_settings=TextSettings.resolve(text_settings), max_stream_bytes=max_stream_bytes,
-        read_drawn_text=read_drawn_text, include_hidden_layers=include_hidden_layers,
+        read_drawn_text=read_drawn_text, include_hidden_layers=include_hidden_layers, limits=Limits.resolve(limits),
     )
 
 
@@ -121,6 +126,7 @@ def analyze(
     progress: Progress | None = None,
     jobs: int = 1,
     include_hidden_layers: bool = False,
+    limits: Limits | Mapping[str, Any] | None = None,
 ) -> Document:
     """Open (unless given a :class:`Document`) and run the analyzer pipeline on the selected pages.
 
@@ -131,7 +137,8 @@ def analyze(
     and its JSON, are the same as with ``jobs=1``. The workers are forked from the calling process, so
     analyzers given as functions work as they do in it; where processes cannot be forked (Windows) pages
     are read one after the other. A worker that dies raises :class:`~pdftract.errors.WorkerCrashedError`.
-    ``include_hidden_layers`` is :func:`open`'s.
+    ``include_hidden_layers`` and ``limits`` are :func:`open`'s; ``limits.max_analysis_seconds`` bounds the
+    analyzers of each page (those left past it are skipped with ``RESOURCE_LIMIT``).
 
     >>> import pdftract
     >>> from pdftract.testing import simple_pdf
@@ -141,8 +148,10 @@ def analyze(
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
         raise SettingsError(f"jobs must be a whole number of processes, 1 or more (0: one per CPU), not {jobs!r}")
-    pipeline = Pipeline(analyzers, settings, on_error)
-    doc = src if isinstance(src, Document) else open(src, password, include_hidden_layers=include_hidden_layers)
+    budgets = Limits.resolve(limits)
+    pipeline = Pipeline(analyzers, settings, on_error, max_seconds=budgets.max_analysis_seconds)
+    doc = src if isinstance(src, Document) else open(src, password, include_hidden_layers=include_hidden_layers,
+                                                      limits=budgets)
     selected = parse_pages(pages, doc.page_count)
     if selected is not None:
         doc = doc.select(selected)

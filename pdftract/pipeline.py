@@ -126,6 +126,9 @@ class Pipeline:
         ``"record"`` (default): a failing analyzer becomes an ``ANALYZER_FAILED``
         diagnostic and the analyzers depending on it are skipped with
         ``ANALYZER_SKIPPED``; ``"raise"``: raise :class:`~pdftract.errors.AnalyzerError`.
+    max_seconds:
+        The analysis time budget of one page (:attr:`pdftract.limits.Limits.max_analysis_seconds`): checked
+        before each analyzer; past it the analyzers left are skipped with one ``RESOURCE_LIMIT`` diagnostic.
     """
 
     def __init__(
@@ -135,7 +138,9 @@ class Pipeline:
         on_error: OnError | str = OnError.RECORD,
         *,
         with_requirements: bool = True,
+        max_seconds: float | None = None,
     ) -> None:
+        self.max_seconds = max_seconds
         try:
             self.on_error = OnError(on_error)
         except ValueError:
@@ -161,7 +166,15 @@ class Pipeline:
         diagnostics = list(sheet.diagnostics)
         timings: dict[str, float] = dict(sheet.timings)
         failed: set[str] = set()
-        for spec in self.order:
+        deadline = time.perf_counter() + self.max_seconds if self.max_seconds is not None else None
+        for i, spec in enumerate(self.order):
+            if deadline is not None and time.perf_counter() > deadline:
+                left = [s.name for s in self.order[i:]]
+                diagnostics.append(Diagnostic.make(
+                    Code.RESOURCE_LIMIT, f"the page's analysis took more than {self.max_seconds:g} s (the "
+                    f"max_analysis_seconds budget); not run: {', '.join(left)}", severity=Severity.ERROR,
+                    page=sheet.number, budget="max_analysis_seconds", limit=self.max_seconds, skipped=",".join(left)))
+                break
             broken = sorted(k for k in spec.requires if k in failed)
             if broken:
                 diagnostics.append(

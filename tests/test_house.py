@@ -17,7 +17,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "pdftract"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("pdftract._version", "pdftract._wording", "pdftract.errors", "pdftract.geometry", "pdftract.settings", "pdftract.jsonvalues", "pdftract.svg"),
+    ("pdftract._version", "pdftract._wording", "pdftract.errors", "pdftract.geometry", "pdftract.settings", "pdftract.jsonvalues", "pdftract.svg",
+     "pdftract.limits"),
     ("pdftract.model", "pdftract.index"),
     ("pdftract.ingest", "pdftract.registry", "pdftract.data"),
     ("pdftract.analyzers",),

@@ -49,11 +49,16 @@ TOKEN = re.compile(
     rb"|(?P<other>[^\t\n\x0b\x0c\r ])"
     rb"|(?P<end>$))",
 )
-#: the common case in one match: plain numbers separated by white space, then an operator keyword
+#: the common case in one match: plain numbers separated by white space, then an operator keyword. A number
+#: has one way to match (``[0-9]+\.?[0-9]*`` had one per digit: a long run of numbers with no operator after
+#: it backtracked through every combination, an exponential hang found by fuzzing)
 OPERATION = re.compile(
-    rb"[\x00\t\n\x0b\x0c\r ]*((?:[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[\t\n\x0b\x0c\r ]+)*)"
+    rb"[\x00\t\n\x0b\x0c\r ]*((?:[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[\t\n\x0b\x0c\r ]+)*)"
     rb"([A-Za-z][^#/%\[\]()<>{}\t\n\x0b\x0c\r ]*|['\"])"
 )
+#: a run of plain numbers with no operator after it: taken whole, so that the next try of OPERATION does not
+#: scan the same run again from each of its numbers (quadratic on a long run, as damaged content has)
+NUMBERS = re.compile(rb"[\x00\t\n\x0b\x0c\r ]*((?:[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[\t\n\x0b\x0c\r ]+)+)")
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{0,2})")
 _SPACE = re.compile(rb"[\t\n\x0b\x0c\r ]")
 _STRING_SPECIAL = re.compile(rb"[()\\]")
@@ -160,11 +165,16 @@ def run(interp: Any, data: bytes) -> None:
     """Execute the content ``data`` on ``interp`` (a pdfminer-style page interpreter: ``argstack``, ``do_*``
     methods)."""
     table = operators(type(interp))
+    # the page's operator and time budget (pdftract.limits.PageBudget), spent every EVERY operators
+    budget = getattr(getattr(interp, "device", None), "budget", None)
+    every = budget.EVERY if budget is not None else -1
+    ops = 0
     stack: list[Any] = interp.argstack
     #: open arrays, dicts and an inline image's dictionary: (kind, the stack outside it)
     nesting: list[tuple[str, list[Any]]] = []
     match = TOKEN.match
     fast = OPERATION.match
+    run_of_numbers = NUMBERS.match
     number = _number
     pos = 0
     n = len(data)
@@ -179,6 +189,17 @@ def run(interp: Any, data: bytes) -> None:
                     # as floats: every operator that takes a plain number reads it as a float
                     stack.extend(map(float, nums.split()))
                 raw = fm.group(2)
+            else:
+                rm = run_of_numbers(data, pos)
+                if rm is not None:
+                    # numbers one by one as the token loop reads them (ints stay ints)
+                    for tok in rm.group(1).split():
+                        try:
+                            stack.append(number(tok))
+                        except ValueError:
+                            pass
+                    pos = rm.end()
+                    continue
         if raw is None:
             m = match(data, pos)
             assert m is not None  # the pattern always matches (at worst the end)
@@ -251,6 +272,11 @@ def run(interp: Any, data: bytes) -> None:
             if entry is None:
                 continue  # an unknown operator: its operands stay (as in pdfminer)
             func, nargs = entry
+            ops += 1
+            if ops == every:
+                ops = 0
+                assert budget is not None
+                budget.spend(every)  # raises past the budget: the reader keeps what was read and says so
             if nargs:
                 if len(stack) < nargs:
                     del stack[:]
@@ -261,6 +287,8 @@ def run(interp: Any, data: bytes) -> None:
             else:
                 func(interp)
             stack = interp.argstack
+    if budget is not None and ops:
+        budget.spend(ops)
     # arrays or dictionaries still open at the end swallow what followed them (as in pdfminer)
 
 

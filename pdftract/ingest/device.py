@@ -42,6 +42,12 @@ from pdfminer.utils import PathSegment, mult_matrix
 
 from pdftract.geometry import BBox, Matrix, Point, direction_degrees
 from pdftract.ingest.content import run as run_content
+from pdftract.limits import BudgetExceeded, Limits, PageBudget
+
+_DEFAULT_LIMITS = Limits()
+#: points farther than this from the origin (about 350 km) are no geometry of a sheet: a damaged matrix or
+#: operand put them there (and an unbounded box would overlap every other in the analyzers)
+FAR = 1e8
 from pdftract.ingest.outlines import FontOutlines, classify
 from pdftract.ingest.symbols import (
     TABLE_CONFIDENCE,
@@ -187,8 +193,12 @@ class FontRegistry(PDFResourceManager):
     pages are parsed and in which order.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, max_font_bytes: int = _DEFAULT_LIMITS.max_font_bytes) -> None:
         super().__init__(caching=True)
+        self.max_font_bytes = max_font_bytes
+        #: font programs and ToUnicode maps left out for inflating past ``max_font_bytes`` (said per page)
+        self.limit_hits: list[str] = []
+        self._capped: set[int] = set()
         self._depth = 0
         self._by_pyid: dict[int, Font] = {}
         self._keep: list[PDFFont] = []  # keeps id() keys valid
@@ -200,7 +210,37 @@ class FontRegistry(PDFResourceManager):
         #: fonts whose outlines can be matched: python id -> (outlines, codes are glyph ids)
         self.outlines: dict[int, tuple[FontOutlines, bool]] = {}
 
+    def take_limit_hits(self) -> list[str]:
+        out, self.limit_hits = self.limit_hits, []
+        return out
+
+    def _cap_streams(self, spec: Mapping[str, object]) -> None:
+        """Inflate the font's programs and ToUnicode map within ``max_font_bytes`` before pdfminer reads them;
+        one past it is emptied (the font is read without it) and said."""
+        specs: list[Mapping[str, object]] = [spec]
+        descendants = resolve1(spec.get("DescendantFonts"))
+        if isinstance(descendants, list):
+            specs += [d for d in (resolve1(x) for x in descendants[:4]) if isinstance(d, dict)]
+        streams: list[tuple[str, object]] = [("ToUnicode", spec.get("ToUnicode"))]
+        for d in specs:
+            fd = resolve1(d.get("FontDescriptor"))
+            if isinstance(fd, dict):
+                streams += [(key, fd.get(key)) for key in ("FontFile", "FontFile2", "FontFile3")]
+        for key, ref in streams:
+            stream = resolve1(ref)
+            if not isinstance(stream, PDFStream) or id(stream) in self._capped:
+                continue
+            self._capped.add(id(stream))
+            if not inflate_capped(stream, self.max_font_bytes):
+                stream.data = b""
+                stream.rawdata = None
+                name = _name(spec.get("BaseFont")) or "a font"
+                self.limit_hits.append(f"the {key} of {name} inflates past {self.max_font_bytes} bytes (the max_font_bytes "
+                                       "budget); the font is read without it")
+
     def get_font(self, objid: object, spec: Mapping[str, object]) -> PDFFont:
+        if self._depth == 0 and not self._cached(objid):
+            self._cap_streams(spec)
         self._depth += 1
         try:
             font = super().get_font(objid, spec)
@@ -223,6 +263,9 @@ class FontRegistry(PDFResourceManager):
             if found is not None:
                 self.outlines[id(font)] = (FontOutlines(found[0]), found[1])
         return font
+
+    def _cached(self, objid: object) -> bool:
+        return objid is not None and objid in getattr(self, "_cached_fonts", {})
 
     def font_info(self, font: PDFFont) -> Font:
         info = self._by_pyid.get(id(font))
@@ -361,6 +404,15 @@ class SheetDevice(PDFTextDevice):
         self.hidden_glyph_ids: list[int] = []
         self.hidden_path_ids: list[int] = []
         self.hidden_image_ids: list[int] = []
+        #: the page's budgets: operators and time (spent by the content parser), glyphs and segments (here)
+        self.budget: PageBudget | None = None
+        self.max_glyphs = _DEFAULT_LIMITS.max_glyphs
+        self.max_segments = _DEFAULT_LIMITS.max_segments
+        #: the budget the page went past, when it was cut
+        self.cut: BudgetExceeded | None = None
+        #: paths and glyphs left out for lying at non-finite or absurd coordinates (beyond FAR)
+        self.far_paths = 0
+        self.far_glyphs = 0
 
     def enter_layer(self, value: object) -> None:
         """Marked content or an XObject that belongs to ``value`` (an OCG or OCMD) begins."""
@@ -550,8 +602,14 @@ class SheetDevice(PDFTextDevice):
         mirrored = det > 0
         direction = direction_degrees(dir_dx, dir_dy) if (dir_dx or dir_dy) else 0.0
         glyph_matrix = (a * fontsize * scaling, b * fontsize * scaling, c * fontsize, d * fontsize, c * rise + e, d * rise + f)
+        gx_lo, gx_hi, gy_lo, gy_hi = min(xs), max(xs), min(ys), max(ys)
+        if not (-FAR < gx_lo and gx_hi < FAR and -FAR < gy_lo and gy_hi < FAR):
+            self.far_glyphs += 1
+            return adv
         if self.layer_hidden:
             self.hidden_glyph_ids.append(len(self.glyphs))
+        if len(self.glyphs) >= self.max_glyphs:
+            raise BudgetExceeded("max_glyphs", self.max_glyphs, len(self.glyphs) + 1)
         self.glyphs.append(
             Glyph(
                 id=len(self.glyphs),
@@ -559,7 +617,7 @@ class SheetDevice(PDFTextDevice):
                 code=int(cid),
                 font=font_id,
                 size=abs(fontsize) * math.hypot(c, d),
-                bbox=BBox(min(xs), min(ys), max(xs), max(ys)),
+                bbox=BBox(gx_lo, gy_lo, gx_hi, gy_hi),
                 origin=(glyph_matrix[4], glyph_matrix[5]),
                 direction=direction,
                 upright=direction == 0.0 and not mirrored,
@@ -658,6 +716,12 @@ class SheetDevice(PDFTextDevice):
             ys.append(pending_move[1])
         if not segments:
             return
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        if not (-FAR < x0 and x1 < FAR and -FAR < y0 and y1 < FAR):  # NaN fails too
+            self.far_paths += 1  # a damaged matrix or operand: no geometry of any sheet (the ids are used again)
+            return
+        if seg_id > self.max_segments:
+            raise BudgetExceeded("max_segments", self.max_segments, seg_id)
         self._segment_id = seg_id
         scale = math.sqrt(abs(a * d - b * c))
         if self.layer_hidden:
@@ -673,7 +737,7 @@ class SheetDevice(PDFTextDevice):
                 dash=self._scaled_dash(graphicstate.dash, scale),
                 stroke_color=_color(graphicstate.scolor),
                 fill_color=_color(graphicstate.ncolor),
-                bbox=BBox(min(xs), min(ys), max(xs), max(ys)),
+                bbox=BBox(x0, y0, x1, y1),
                 is_rect=len(segments) == 5 and _is_rect(segments),
                 layer=self.layer,
             )
@@ -874,7 +938,8 @@ class SheetInterpreter(PDFPageInterpreter):
                 device.warnings.append(f"content stream {stream.objid} cannot be decoded: {exc}")
                 device.decode_failures += 1
         if chunks:
-            run_content(self, b"\n".join(chunks))
+            # one stream (the usual case) is run as it is: joining would copy it, a second copy of a large page
+            run_content(self, chunks[0] if len(chunks) == 1 else b"\n".join(chunks))
 
     # optional content: marked content tagged /OC and XObjects with /OC (pdfminer's operators still run)
     def do_BMC(self, tag: Any) -> None:
@@ -956,41 +1021,48 @@ class SheetInterpreter(PDFPageInterpreter):
         Returns False when the stream inflates past ``device.max_stream_bytes``.
         Streams with other filters or predictors are left to pdfminer.
         """
-        filters = stream.get_filters()
-        if len(filters) != 1 or filters[0][0] not in LITERALS_FLATE_DECODE or filters[0][1]:
+        if inflate_capped(stream, device.max_stream_bytes):
             return True
-        raw = stream.rawdata
-        assert raw is not None
-        if stream.decipher:
-            assert stream.objid is not None and stream.genno is not None
-            raw = stream.decipher(stream.objid, stream.genno, raw, stream.attrs)
-        limit = device.max_stream_bytes
-        inflater = zlib.decompressobj()
-        parts: list[bytes] = []
-        size = 0
-        pending = raw
-        try:
-            # in steps, so that a bomb costs the ceiling once, not a growing buffer's copies of it
-            while True:
-                chunk = inflater.decompress(pending, INFLATE_STEP)
-                parts.append(chunk)
-                size += len(chunk)
-                if size > limit:
-                    device.limit_hits.append(f"content stream {stream.objid} inflates past {limit} bytes; skipped")
-                    return False
-                pending = inflater.unconsumed_tail
-                if not pending and (not chunk or inflater.eof):
-                    break
-        except zlib.error:
-            return True  # damaged: pdfminer's own recovery runs, and a total loss is noticed above
-        stream.data = b"".join(parts)
-        stream.rawdata = None
+        device.limit_hits.append(f"content stream {stream.objid} inflates past {device.max_stream_bytes} bytes; skipped")
+        return False
+
+
+def inflate_capped(stream: PDFStream, limit: int) -> bool:
+    """Inflate a plain Flate stream in steps into ``stream.data`` (so pdfminer does not inflate it again);
+    False when it inflates past ``limit`` bytes (a decompression bomb: nothing is kept). Streams with other
+    filters or predictors, and damaged ones, are left to pdfminer (True)."""
+    filters = stream.get_filters()
+    if len(filters) != 1 or filters[0][0] not in LITERALS_FLATE_DECODE or filters[0][1] or stream.rawdata is None:
         return True
+    raw = stream.rawdata
+    if stream.decipher:
+        assert stream.objid is not None and stream.genno is not None
+        raw = stream.decipher(stream.objid, stream.genno, raw, stream.attrs)
+    inflater = zlib.decompressobj()
+    parts: list[bytes] = []
+    size = 0
+    pending = raw
+    try:
+        # in steps, so that a bomb costs the ceiling once, not a growing buffer's copies of it
+        while True:
+            chunk = inflater.decompress(pending, INFLATE_STEP)
+            parts.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                return False
+            pending = inflater.unconsumed_tail
+            if not pending and (not chunk or inflater.eof):
+                break
+    except zlib.error:
+        return True  # damaged: pdfminer's own recovery runs, and a total loss is noticed by the caller
+    stream.data = b"".join(parts)
+    stream.rawdata = None
+    return True
 
 
 def interpret_page(
     registry: FontRegistry, page: PDFPage, initial_ctm: Matrix, *, max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    reference: bool = False, optional_content: Any = None,
+    reference: bool = False, optional_content: Any = None, limits: Limits | None = None,
 ) -> SheetDevice:
     """Run the content stream of ``page`` and return the device with its primitives.
 
@@ -999,8 +1071,15 @@ def interpret_page(
     device = SheetDevice(registry)
     device.max_stream_bytes = max_stream_bytes
     device.oc = optional_content
+    if limits is not None:
+        device.budget = PageBudget(limits)
+        device.max_glyphs = limits.max_glyphs
+        device.max_segments = limits.max_segments
     interpreter = SheetInterpreter(registry, device, initial_ctm, reference=reference)
-    interpreter.process_page(page)
+    try:
+        interpreter.process_page(page)
+    except BudgetExceeded as exc:
+        device.cut = exc  # what was read before stays
     return device
 
 

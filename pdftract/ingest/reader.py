@@ -46,6 +46,7 @@ from pdftract.ingest.device import (
     DEFAULT_MAX_STREAM_BYTES,
     FontRegistry,
     SheetDevice,
+    FAR,
     SheetInterpreter,
     interpret_page,
 )
@@ -69,6 +70,7 @@ from pdftract.ingest.pdfe import (
 REASONS = {"size": "drawn at another size", "cover": "not over drawn characters", "stray": "drawn pieces outside its characters",
            "goes_on": "the drawn text goes on past it"}
 from pdftract.ingest.path_symbols import MAX_CANDIDATES, recover_path_symbols
+from pdftract.limits import Limits
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
 from pdftract.model.pdfe import Attachment, Conformance, Layer, PageLayer
@@ -229,11 +231,15 @@ class Reader:
         max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
         read_drawn_text: bool = True,
         include_hidden_layers: bool = False,
+        limits: Limits | None = None,
     ) -> None:
         check_header(data, path)
         self.path = path
         self.include_hidden_layers = include_hidden_layers
-        self.max_stream_bytes = max_stream_bytes
+        self.limits = limits or Limits()
+        if max_stream_bytes != DEFAULT_MAX_STREAM_BYTES:
+            self.limits = replace(self.limits, max_stream_bytes=max_stream_bytes)
+        self.max_stream_bytes = max_stream_bytes = self.limits.max_stream_bytes
         self.read_drawn_text = read_drawn_text
         self.text_settings = text_settings or TextSettings()
         self.diagnostics: list[Diagnostic] = []
@@ -280,7 +286,7 @@ class Reader:
         finally:
             _collector.reset(token)
         self.diagnostics.extend(_log_diagnostics(records, None))
-        self._registry = FontRegistry()
+        self._registry = FontRegistry(max_font_bytes=self.limits.max_font_bytes)
         self._sheets: dict[int, Sheet] = {}
         self._attachments: tuple[Attachment, ...] | None = None
         self._layers: tuple[Layer, ...] | None = None
@@ -451,7 +457,7 @@ class Reader:
         device = None
         try:
             device = interpret_page(self._registry, page, matrix, max_stream_bytes=self.max_stream_bytes,
-                                    optional_content=self._oc)
+                                    optional_content=self._oc, limits=self.limits)
         except RecursionError as exc:
             diagnostics.append(self._failure(Code.RESOURCE_LIMIT, number, exc))
         except MemoryError as exc:
@@ -463,6 +469,14 @@ class Reader:
         finally:
             _collector.reset(token)
         diagnostics.extend(_log_diagnostics(records, number))
+        if device is not None and device.cut is not None:
+            cut = device.cut
+            diagnostics.append(Diagnostic.make(
+                Code.RESOURCE_LIMIT, f"page {number} was cut: {cut.describe()}; what was read before is kept "
+                "(raise it with limits=... or --limit)", severity=Severity.ERROR, page=number, budget=cut.budget,
+                limit=cut.limit, count=cut.count))
+        for message in self._registry.take_limit_hits():
+            diagnostics.append(Diagnostic.make(Code.RESOURCE_LIMIT, message, severity=Severity.ERROR, page=number))
 
         glyphs = tuple(device.glyphs) if device else ()
         paths = tuple(device.paths) if device else ()
@@ -526,6 +540,11 @@ class Reader:
         if device is not None and device.warnings:
             for message in sorted(set(device.warnings))[:MAX_WARNINGS_PER_PAGE]:
                 diagnostics.append(Diagnostic.make(Code.PDF_WARNING, message, page=number, count=device.warnings.count(message)))
+        if device is not None and (device.far_paths or device.far_glyphs):
+            diagnostics.append(Diagnostic.make(
+                Code.PDF_WARNING, f"{device.far_paths} paths and {device.far_glyphs} glyphs lie at non-finite or absurd "
+                f"coordinates (beyond {FAR:g} points) and were left out", page=number, paths=device.far_paths,
+                glyphs=device.far_glyphs))
         if device is not None and device.skipped_segments:
             diagnostics.append(
                 Diagnostic.make(
@@ -704,11 +723,12 @@ def open_document(
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
     read_drawn_text: bool = True,
     include_hidden_layers: bool = False,
+    limits: Limits | None = None,
 ) -> Document:
     """Read, hash and open a PDF; pages are parsed on first access."""
     data, path = read_source(src)
     reader = Reader(data, path=path, password=password, text_settings=text_settings, max_stream_bytes=max_stream_bytes,
-                    read_drawn_text=read_drawn_text, include_hidden_layers=include_hidden_layers)
+                    read_drawn_text=read_drawn_text, include_hidden_layers=include_hidden_layers, limits=limits)
     return Document(
         source=source_info(data, path),
         page_count=reader.page_count,
