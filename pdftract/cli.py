@@ -66,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--compact", action="store_true", help="JSON on one line")
     ex.add_argument("--jobs", type=int, default=1,
                     help="pages read and analysed at once, each in its own process (0: one per CPU; the JSON is the same)")
+    ex.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                    help="a per-page budget, e.g. max_operators=20000000 or max_page_seconds=600 (repeatable; names and "
+                         "defaults: docs/limits.md)")
     ex.add_argument("--include-hidden-layers", action="store_true",
                     help="read content on layers that are off by default as page content (default: kept apart, under pages[].layers)")
     ex.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
@@ -305,7 +308,7 @@ def _extract(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     doc = pdftract.analyze(
         args.file, analyzers=_analyzer_list(args.analyzers), pages=args.pages, password=args.password, progress=_progress,
-        jobs=args.jobs, include_hidden_layers=args.include_hidden_layers,
+        jobs=args.jobs, include_hidden_layers=args.include_hidden_layers, limits=_limits(args.limit),
     )
     text = doc.to_json(include, indent=None if args.compact else 2)
     elapsed = time.perf_counter() - start
@@ -331,6 +334,20 @@ def _extract(args: argparse.Namespace) -> int:
         if args.svg:
             print(f"pdftract: page {sheets[0].number} drawn -> {args.svg}", file=sys.stderr)
     return EXIT_OK
+
+
+def _limits(pairs: Sequence[str]) -> dict[str, int | float]:
+    """``--limit NAME=VALUE`` options as overrides of :class:`pdftract.limits.Limits` (checked there)."""
+    out: dict[str, int | float] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SettingsError(f"--limit {pair!r}: expected NAME=VALUE, e.g. max_operators=20000000")
+        try:
+            out[name.strip()] = int(value) if value.strip().lstrip("-").isdigit() else float(value)
+        except ValueError:
+            raise SettingsError(f"--limit {pair!r}: {value!r} is not a number") from None
+    return out
 
 
 def _attachments(args: argparse.Namespace) -> int:

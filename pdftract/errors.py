@@ -45,7 +45,8 @@ the status ``PARTIAL``. An annotation whose ``/Contents`` and rich text (``/RC``
 ``ANNOTATION_TEXT_MISMATCH`` (both texts are kept); an attachment whose stated checksum or size is not
 what its bytes give gets ``INTEGRITY_MISMATCH`` (:mod:`pdftract.ingest.pdfe`); a page with content on
 optional-content layers that are off by default gets ``OFF_LAYER_CONTENT`` (information: that content is
-kept apart from the page).
+kept apart from the page). A document with scripts, launch actions or triggers gets ``ACTIVE_CONTENT``
+(information: they are listed, never run or followed).
 
 Example
 -------
@@ -97,6 +98,7 @@ class Code(str, enum.Enum):
     LOW_CONFIDENCE = "LOW_CONFIDENCE"
     ANNOTATION_TEXT_MISMATCH = "ANNOTATION_TEXT_MISMATCH"
     OFF_LAYER_CONTENT = "OFF_LAYER_CONTENT"
+    ACTIVE_CONTENT = "ACTIVE_CONTENT"
 
     def __str__(self) -> str:
         return self.value

@@ -220,6 +220,8 @@ class AnnotationJSON(TypedDict):
     parent: int | None
     in_reply_to: int | None
     layer: str | None
+    action: str | None
+    target: str | None
 
 
 class Measure3DJSON(TypedDict):
@@ -480,6 +482,8 @@ def annotation_out(a: Annotation) -> AnnotationJSON:
         "parent": a.parent,
         "in_reply_to": a.in_reply_to,
         "layer": a.layer,
+        "action": a.action,
+        "target": a.target,
     }
 
 

@@ -662,3 +662,33 @@ def test_the_summary_line_counts_in_the_singular(tmp_path: Path, capsys: pytest.
     line = summary_line({"inputs": 2, "succeeded": 2, "quarantined": 0, "pages": 5, "by_category": {}, "excluded": 1,
                          "duplicates": 1, "throughput": {"wall_s": 1.0}}, "DIR")
     assert line == "pdftract batch: 2 inputs: 2 read (5 pages), 0 quarantined, 1 excluded, 1 duplicate; 1.0 s -> DIR"
+
+
+def test_one_cause_one_code_from_the_api_extract_and_batch(two_worker_run: Path, corpus: tuple[list[Path], dict[str, list[str]]],
+                                                            tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every hostile file through pdftract.analyze(), 'pdftract extract' and the batch engine: the API's code is
+    the one extract prints and the one the batch records (as its quarantine category, or as ``repaired_from``
+    when its repair route read the file anyway); a file the API reads is read by the other two."""
+    import pdftract
+    from pdftract.cli import main
+    from pdftract.errors import PdftractError
+
+    inputs, _ = corpus
+    res, dlq = _records(two_worker_run)
+    batch = {r["path"]: r.get("repaired_from") or "ok" for r in res}
+    batch.update({r["path"]: r["error_category"] for r in dlq})
+    differ = []
+    for p in inputs:
+        if p.parent == CORPUS:
+            continue
+        try:
+            pdftract.analyze(p, analyzers=())
+            api = "ok"
+        except PdftractError as exc:
+            api = exc.code.value
+        code = main(["extract", str(p), "--analyzers", "", "-q", "-o", str(tmp_path / "out.json")])
+        err = capsys.readouterr().err
+        cli = "ok" if code == 0 else (err.split("error ", 1)[1].split(":", 1)[0] if "error " in err else f"exit {code}")
+        if not (api == cli == batch[os.fspath(p)]):
+            differ.append((p.name, api, cli, batch[os.fspath(p)]))
+    assert not differ, differ

@@ -147,3 +147,17 @@ def test_a_bounded_fuzz_run_ends_every_case_in_a_result_or_a_typed_error(tmp_pat
     bad = [(i, what, o.detail[-600:]) for i, o, what in results if o.kind not in ("result", "typed")]
     assert not bad, json.dumps(bad, indent=1)
     assert "result" in kinds  # the mutations do not only break the files beyond reading
+
+
+def test_extract_takes_limits_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pdftract.cli import main
+
+    src = tmp_path / "flood.pdf"
+    src.write_bytes(_pdf([_text("BEFORE") + b"1 0 0 1 0 0 cm\n" * 30_000]))
+    out = tmp_path / "out.json"
+    assert main(["extract", str(src), "-q", "-o", str(out), "--analyzers", "", "--limit", "max_operators=20000"]) == 0
+    (page,) = json.loads(out.read_text())["pages"]
+    assert [d["context"]["budget"] for d in page["diagnostics"] if d["code"] == "RESOURCE_LIMIT"] == ["max_operators"]
+    assert main(["extract", str(src), "-q", "--limit", "max_operators"]) == 2
+    assert main(["extract", str(src), "-q", "--limit", "max_typo=3"]) == 2
+    assert "max_typo" in capsys.readouterr().err

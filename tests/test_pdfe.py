@@ -462,3 +462,25 @@ def test_a_checksum_written_as_hex_text_is_read_as_one(tmp_path: Path) -> None:
         pdf.save(path)
         (att,) = pdftract.open(path).attachments
         assert att.checksum_ok is ok
+
+
+def test_scripts_launches_and_links_are_reported_never_run() -> None:
+    pikepdf = pytest.importorskip("pikepdf")
+    import io
+
+    pdf = pikepdf.Pdf.new()
+    page = pdf.add_blank_page()
+    page.obj.Contents = pdf.make_stream(b"")
+    pdf.Root.OpenAction = pikepdf.Dictionary(S=pikepdf.Name.JavaScript, JS=pikepdf.String("app.alert(1)"))
+    launch = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[0, 0, 10, 10],
+                                A=pikepdf.Dictionary(S=pikepdf.Name.Launch, F=pikepdf.String("calc.exe")))
+    uri = pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[0, 0, 10, 10],
+                             A=pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String("https://example.com/part")))
+    page.obj.Annots = pikepdf.Array([pdf.make_indirect(launch), pdf.make_indirect(uri)])
+    buf = io.BytesIO()
+    pdf.save(buf)
+    doc = pdftract.open(buf.getvalue())
+    assert [(a.action, a.target) for a in doc.page(1).annotations] == [("Launch", "calc.exe"), ("URI", "https://example.com/part")]
+    (said,) = [d for d in doc.diagnostics if d.code is Code.ACTIVE_CONTENT]
+    assert dict(said.context) == {"annotation_Launch": 1, "open_action_JavaScript": 1}
+    assert not any(d.code is Code.ACTIVE_CONTENT for d in _open("annotations").diagnostics)

@@ -19,6 +19,7 @@ import math
 import mimetypes
 import re
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -817,6 +818,60 @@ def _views(items: object, streams: RawStreams) -> tuple[View3D, ...]:
     return tuple(out)
 
 
+def action_of(value: object) -> tuple[str | None, str | None]:
+    """(kind, target) of an action dictionary (``/S``: ``URI``, ``Launch``, ``JavaScript``, ``GoTo`` ...): the URI,
+    the file a launch or remote go-to names, or the script's size. Reported only: nothing is followed or run."""
+    d = _dict(value)
+    if d is None:
+        return None, None
+    kind = text_value(d.get("S"))
+    target: str | None = None
+    if kind == "URI":
+        target = text_value(d.get("URI"))
+    elif kind in ("Launch", "GoToR", "GoToE", "ImportData", "SubmitForm"):
+        f = resolve1(d.get("F"))
+        target = text_value(f.get("UF") or f.get("F")) if isinstance(f, dict) else text_value(f)
+        if kind == "Launch" and target is None:
+            win = _dict(d.get("Win"))
+            target = text_value(win.get("F")) if win else None
+    elif kind == "JavaScript":
+        js = resolve1(d.get("JS"))
+        size = len(js.rawdata or b"") if isinstance(js, PDFStream) else len(js) if isinstance(js, bytes) else 0
+        target = f"{size} bytes of script"
+    return kind, target
+
+
+def active_content(catalog: Mapping[str, Any], pages: list[Mapping[str, Any]]) -> dict[str, int]:
+    """What in a document could act if a viewer ran it: counts of document scripts, open actions, trigger
+    dictionaries and annotation actions by kind. pdftract runs and follows none of them."""
+    found: Counter[str] = Counter()
+    names = _dict(catalog.get("Names"))
+    if names is not None and "JavaScript" in names:
+        found["document JavaScript"] += len(name_tree(names.get("JavaScript")))
+    if "OpenAction" in catalog:
+        kind, _ = action_of(catalog.get("OpenAction"))
+        if kind is not None:
+            found[f"open action {kind}"] += 1
+    if "AA" in catalog:
+        found["document triggers (/AA)"] += 1
+    for attrs in pages:
+        if "AA" in attrs:
+            found["page triggers (/AA)"] += 1
+        annots = resolve1(attrs.get("Annots"))
+        if not isinstance(annots, list):
+            continue
+        for a in annots[:MAX_NAMES]:
+            d = _dict(a)
+            if d is None:
+                continue
+            kind, _ = action_of(d.get("A"))
+            if kind in ("JavaScript", "Launch", "URI", "SubmitForm", "ImportData", "GoToR", "GoToE"):
+                found[f"annotation {kind}"] += 1
+            if "AA" in d:
+                found["annotation triggers (/AA)"] += 1
+    return dict(sorted(found.items()))
+
+
 def read_page_annotations(
     annots: object,
     number: int,
@@ -886,6 +941,7 @@ def read_page_annotations(
                 if vp is not None:
                     measurement = _measurement(annot, subtype, vp, "viewport")
             callout = numbers(annot.get("CL")) if subtype == "FreeText" else None
+            action = action_of(annot.get("A"))
             texts: tuple[str, ...] = ()
             if appearance is not None and subtype != "Popup":
                 texts = _appearance(annot, appearance, number, index, subtype, out.diagnostics)
@@ -907,6 +963,8 @@ def read_page_annotations(
                 parent=link(annot.get("Parent")),
                 in_reply_to=link(annot.get("IRT")),
                 layer=layer,
+                action=action[0],
+                target=action[1],
             ))
             if subtype == "3D":
                 _payload_3d(annot, index, streams, out, number)
@@ -1083,6 +1141,8 @@ def attachment(spec: object, fallback_name: str, streams: RawStreams, location: 
 __all__ = [
     "DecodeError",
     "OptionalContent",
+    "action_of",
+    "active_content",
     "PageAnnotations",
     "RawStreams",
     "UnsafeXML",

@@ -56,6 +56,7 @@ from pdftract.ingest.pdfe import (
     OptionalContent,
     PageAnnotations,
     RawStreams,
+    active_content,
     appearance_matrix,
     attachment,
     name_tree,
@@ -283,6 +284,7 @@ class Reader:
             self._streams = RawStreams(self._doc, data, max_stream_bytes)
             self._oc = self._optional_content()
             self._conformance = self._read_conformance()
+            self._say_active_content()
         finally:
             _collector.reset(token)
         self.diagnostics.extend(_log_diagnostics(records, None))
@@ -400,6 +402,20 @@ class Reader:
         except Exception as exc:
             self.diagnostics.append(Diagnostic.make(Code.PDF_WARNING, f"the optional content (layers) could not be read: {exc}"))
             return None
+
+    def _say_active_content(self) -> None:
+        try:
+            found = active_content(self._doc.catalog, [p.attrs for p in self._pages])
+        except Exception as exc:
+            self.diagnostics.append(Diagnostic.make(Code.PDF_WARNING, f"actions and scripts could not all be listed: {exc}"))
+            return
+        risky = {k: n for k, n in found.items() if not k.startswith(("annotation URI", "open action GoTo"))}
+        if risky:
+            self.diagnostics.append(Diagnostic(
+                code=Code.ACTIVE_CONTENT, severity=Severity.INFO,
+                message="the document carries actions a viewer could run or follow (pdftract runs and follows none): "
+                + ", ".join(f"{k} x{n}" for k, n in risky.items()),
+                context=tuple(sorted((re.sub(r"\W+", "_", k).strip("_"), n) for k, n in risky.items()))))
 
     def _read_conformance(self) -> Conformance:
         stream = resolve1(self._doc.catalog.get("Metadata"))

@@ -308,6 +308,10 @@ class Annotation:
     parent: int | None = None
     in_reply_to: int | None = None
     layer: str | None = None
+    #: its action (``/A /S``: ``URI``, ``Launch``, ``JavaScript``, ``GoTo`` ...) and what that names (the URI,
+    #: the file, the script's size); reported, never followed or run
+    action: str | None = None
+    target: str | None = None
 
     @property
     def bbox(self) -> BBox:
