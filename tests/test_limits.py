@@ -161,3 +161,9 @@ def test_extract_takes_limits_on_the_command_line(tmp_path: Path, capsys: pytest
     assert main(["extract", str(src), "-q", "--limit", "max_operators"]) == 2
     assert main(["extract", str(src), "-q", "--limit", "max_typo=3"]) == 2
     assert "max_typo" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "fixtures" / "fuzz").glob("*.pdf")))
+def test_inputs_fuzzing_broke_once_end_in_a_result_or_a_typed_error(name: str) -> None:
+    outcome = _fuzz_module().run_case((ROOT / "fixtures" / "fuzz" / name).read_bytes())
+    assert outcome.kind in ("result", "typed"), outcome.detail

@@ -891,8 +891,12 @@ def read_page_annotations(
         return out
     ids: dict[int, int] = {}
     dicts: list[tuple[dict[str, Any], object]] = []
-    for item in raw:
-        d = _dict(item)
+    for item in raw[:MAX_NAMES]:
+        try:
+            d = _dict(item)
+        except Exception as exc:  # a damaged annotation object: the others are still read
+            out.diagnostics.append(Diagnostic.make(Code.PDF_WARNING, f"an annotation could not be read: {exc}", page=number))
+            continue
         if d is None:
             continue
         oid = _objid(item)

@@ -418,10 +418,10 @@ class Reader:
                 context=tuple(sorted((re.sub(r"\W+", "_", k).strip("_"), n) for k, n in risky.items()))))
 
     def _read_conformance(self) -> Conformance:
-        stream = resolve1(self._doc.catalog.get("Metadata"))
-        if not isinstance(stream, PDFStream):
-            return Conformance()
         try:
+            stream = resolve1(self._doc.catalog.get("Metadata"))
+            if not isinstance(stream, PDFStream):
+                return Conformance()
             raw = stream.get_data()
             if len(raw) > MAX_XML_BYTES:
                 raise ValueError(f"{len(raw)} bytes is over the {MAX_XML_BYTES}-byte limit")
@@ -691,6 +691,10 @@ class Reader:
         try:
             found = read_page_annotations(page.annots, number, matrix, self._streams, self._oc, page.attrs.get("VP"),
                                           lambda annot, form: self._appearance_text(annot, form, matrix))
+        except Exception as exc:  # the page's annotation list itself is damaged: the page is still read
+            found = PageAnnotations(diagnostics=[Diagnostic.make(
+                Code.PDF_WARNING, f"the page's annotations could not be read: {type(exc).__name__}: {str(exc)[:200]}",
+                page=number)])
         finally:
             _collector.reset(token)
         found.diagnostics.extend(_log_diagnostics(records, number))
