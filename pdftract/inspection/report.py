@@ -234,15 +234,23 @@ def _filters(xo: Any, pikepdf: Any) -> list[str]:
     return [str(v) for v in (f if isinstance(f, pikepdf.Array) else [f] if f is not None else [])]
 
 
+#: images with more pixels than this are not decoded for the report (a decompression bomb costs nothing)
+MAX_IMAGE_PIXELS = 100_000_000
+
+
 def _pixels(xo: Any, pikepdf: Any) -> Any:
     """The image's pixels as a PIL image: plain 8-bit grey or RGB decoded once by us (the general route
-    decodes the stream twice), anything else through pikepdf's image route."""
+    decodes the stream twice), anything else through pikepdf's image route. Images that state more than
+    :data:`MAX_IMAGE_PIXELS` pixels are refused (``ValueError``) before anything is decoded."""
     from PIL import Image as PILImage
+
+    w, h = int(xo.get("/Width", 0)), int(xo.get("/Height", 0))
+    if w * h > MAX_IMAGE_PIXELS:
+        raise ValueError(f"an image of {w} x {h} pixels is over the report's {MAX_IMAGE_PIXELS}-pixel limit")
 
     mode = {"/DeviceRGB": "RGB", "/DeviceGray": "L"}.get(str(xo.get("/ColorSpace", "")))
     if mode and int(xo.get("/BitsPerComponent", 0)) == 8 and "/Decode" not in xo \
             and not set(_filters(xo, pikepdf)) - _PLAIN_FILTERS:
-        w, h = int(xo["/Width"]), int(xo["/Height"])
         data = xo.read_bytes()  # predictors of /DecodeParms are undone by the reader
         if len(data) == w * h * len(mode):
             return PILImage.frombytes(mode, (w, h), data)
