@@ -167,3 +167,44 @@ def test_extract_takes_limits_on_the_command_line(tmp_path: Path, capsys: pytest
 def test_inputs_fuzzing_broke_once_end_in_a_result_or_a_typed_error(name: str) -> None:
     outcome = _fuzz_module().run_case((ROOT / "fixtures" / "fuzz" / name).read_bytes())
     assert outcome.kind in ("result", "typed"), outcome.detail
+
+
+def test_damaged_flate_follows_the_readers_rule_without_its_cost() -> None:
+    """Damaged Flate data gives what pdfminer's own recovery gives (it re-inflates byte by byte into a growing
+    bytes object, quadratic: fuzzing found a page that took minutes), on every kind of damage."""
+    import random
+
+    from pdfminer.pdftypes import PDFStream, decompress_corrupted
+
+    from pdftract.ingest.device import LITERALS_FLATE_DECODE, inflate_capped
+
+    body = b"".join(b"%d 0 m %d 10 l S\n" % (i, i) for i in range(3000))
+    packed = zlib.compress(body)
+
+    def ours(raw: bytes) -> bytes:
+        s = PDFStream({"Filter": LITERALS_FLATE_DECODE[0], "Length": len(raw)}, raw)
+        assert inflate_capped(s, 1 << 30)
+        return bytes(s.get_data())
+
+    def reference(raw: bytes) -> bytes:
+        try:
+            return zlib.decompress(raw)
+        except zlib.error:
+            try:
+                return decompress_corrupted(raw)
+            except zlib.error:
+                return b""
+
+    rng = random.Random(22)
+    cases = [packed, packed[:-2] + b"\xff\xff", packed[: len(packed) // 2], packed + b"trailing garbage"]
+    for _ in range(40):
+        b = bytearray(packed)
+        for _ in range(rng.randint(1, 4)):
+            b[rng.randrange(2, len(b))] = rng.randrange(256)
+        cases.append(bytes(b))
+    outcomes = set()
+    for raw in cases:
+        got, want = ours(raw), reference(raw)
+        assert got == want
+        outcomes.add("lost" if not got else "whole" if got == body else "part")
+    assert outcomes == {"lost", "whole", "part"}  # the cases reach every branch
