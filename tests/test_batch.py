@@ -668,7 +668,8 @@ def test_one_cause_one_code_from_the_api_extract_and_batch(two_worker_run: Path,
                                                             tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Every hostile file through pdftract.analyze(), 'pdftract extract' and the batch engine: the API's code is
     the one extract prints and the one the batch records (as its quarantine category, or as ``repaired_from``
-    when its repair route read the file anyway); a file the API reads is read by the other two."""
+    when its repair route read the file anyway); a file the API reads is read by the other two, except that
+    the batch quarantines an image-only document with ``OCR_FAILED`` where OCR is missing (by design)."""
     import pdftract
     from pdftract.cli import main
     from pdftract.errors import PdftractError
@@ -681,14 +682,19 @@ def test_one_cause_one_code_from_the_api_extract_and_batch(two_worker_run: Path,
     for p in inputs:
         if p.parent == CORPUS:
             continue
+        scan = False
         try:
-            pdftract.analyze(p, analyzers=())
+            doc = pdftract.analyze(p, analyzers=())
             api = "ok"
+            scan = all(any(d.code.value == "MISSING_TEXT_LAYER" for d in s.diagnostics) for s in doc.pages)
         except PdftractError as exc:
             api = exc.code.value
         code = main(["extract", str(p), "--analyzers", "", "-q", "-o", str(tmp_path / "out.json")])
         err = capsys.readouterr().err
         cli = "ok" if code == 0 else (err.split("error ", 1)[1].split(":", 1)[0] if "error " in err else f"exit {code}")
-        if not (api == cli == batch[os.fspath(p)]):
+        got = batch[os.fspath(p)]
+        if scan and got == "OCR_FAILED":
+            got = "ok"  # the batch's OCR route for image-only pages, where OCR is missing: not another cause
+        if not (api == cli == got):
             differ.append((p.name, api, cli, batch[os.fspath(p)]))
     assert not differ, differ
