@@ -43,11 +43,6 @@ from pdfminer.utils import PathSegment, mult_matrix
 from pdftract.geometry import BBox, Matrix, Point, direction_degrees
 from pdftract.ingest.content import run as run_content
 from pdftract.limits import BudgetExceeded, Limits, PageBudget
-
-_DEFAULT_LIMITS = Limits()
-#: points farther than this from the origin (about 350 km) are no geometry of a sheet: a damaged matrix or
-#: operand put them there (and an unbounded box would overlap every other in the analyzers)
-FAR = 1e8
 from pdftract.ingest.outlines import FontOutlines, classify
 from pdftract.ingest.symbols import (
     TABLE_CONFIDENCE,
@@ -70,8 +65,12 @@ from pdftract.model.primitives import (
 
 _SUBTYPES = {s.value: s for s in FontSubtype}
 
-#: the largest decoded content stream accepted (a ceiling against decompression bombs)
-DEFAULT_MAX_STREAM_BYTES = 512 * 1024 * 1024
+_DEFAULT_LIMITS = Limits()
+#: the largest decoded content stream accepted (a ceiling against decompression bombs): the page budget's
+DEFAULT_MAX_STREAM_BYTES = _DEFAULT_LIMITS.max_stream_bytes
+#: points farther than this from the origin (about 350 km) are no geometry of a sheet: a damaged matrix or
+#: operand put them there (and an unbounded box would overlap every other in the analyzers)
+FAR = 1e8
 #: bytes inflated per step when a content stream is inflated against that ceiling
 INFLATE_STEP = 16 * 1024 * 1024
 
@@ -199,6 +198,8 @@ class FontRegistry(PDFResourceManager):
         #: font programs and ToUnicode maps left out for inflating past ``max_font_bytes`` (said per page)
         self.limit_hits: list[str] = []
         self._capped: set[int] = set()
+        #: fonts (by object number) whose streams were capped: pdfminer asks for a font once per use
+        self._capped_fonts: set[object] = set()
         self._depth = 0
         self._by_pyid: dict[int, Font] = {}
         self._keep: list[PDFFont] = []  # keeps id() keys valid
@@ -239,7 +240,8 @@ class FontRegistry(PDFResourceManager):
                                        "budget); the font is read without it")
 
     def get_font(self, objid: object, spec: Mapping[str, object]) -> PDFFont:
-        if self._depth == 0 and not self._cached(objid):
+        if self._depth == 0 and (objid is None or objid not in self._capped_fonts):
+            self._capped_fonts.add(objid)
             self._cap_streams(spec)
         self._depth += 1
         try:
@@ -263,9 +265,6 @@ class FontRegistry(PDFResourceManager):
             if found is not None:
                 self.outlines[id(font)] = (FontOutlines(found[0]), found[1])
         return font
-
-    def _cached(self, objid: object) -> bool:
-        return objid is not None and objid in getattr(self, "_cached_fonts", {})
 
     def font_info(self, font: PDFFont) -> Font:
         info = self._by_pyid.get(id(font))

@@ -45,8 +45,8 @@ from pdftract.geometry import BBox, Matrix, page_matrix
 from pdftract.ingest.device import (
     DEFAULT_MAX_STREAM_BYTES,
     FontRegistry,
-    SheetDevice,
     FAR,
+    SheetDevice,
     SheetInterpreter,
     interpret_page,
 )
@@ -500,14 +500,14 @@ class Reader:
         off_glyphs: tuple[Glyph, ...] = ()
         off_paths: tuple[Path, ...] = ()
         off_images: tuple[Image, ...] = ()
-        if device is not None and self.include_hidden_layers and (
-                device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids):
+        off_layers = device is not None and bool(device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids)
+        if device is not None and off_layers and self.include_hidden_layers:
             diagnostics.append(Diagnostic.make(
                 Code.OFF_LAYER_CONTENT, f"content on layers that are off by default is read as page content, as asked "
                 f"(include_hidden_layers): {len(device.hidden_glyph_ids)} glyphs, {len(device.hidden_path_ids)} paths, "
                 f"{len(device.hidden_image_ids)} images", severity=Severity.INFO, page=number, included=True,
                 glyphs=len(device.hidden_glyph_ids), paths=len(device.hidden_path_ids), images=len(device.hidden_image_ids)))
-        elif device is not None and (device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids):
+        elif device is not None and off_layers:
             # ids stay positions of the page's own lists; the off-layer ones are numbered after them, so that
             # no id is given twice on the sheet (segments likewise, across all paths)
             shown_g, hidden_g = _split(glyphs, set(device.hidden_glyph_ids))
@@ -723,15 +723,14 @@ def _renumber(items: list[Any], start: int = 0) -> tuple[Any, ...]:
 
 
 def _renumber_paths(paths: list[Path], start: int, segment_start: int) -> tuple[Path, ...]:
+    """``paths`` with ids from ``start`` and their segments' ids counted on from ``segment_start``."""
     out: list[Path] = []
     seg = segment_start
     for i, p in enumerate(paths, start):
-        segments = []
-        for s in p.segments:
-            segments.append(s if (s.id, s.path_id) == (seg, i) else replace(s, id=seg, path_id=i))
-            seg += 1
-        out.append(p if p.id == i and all(a is b for a, b in zip(segments, p.segments)) else
-                   replace(p, id=i, segments=tuple(segments)))
+        segments = tuple(s if (s.id, s.path_id) == (seg + k, i) else replace(s, id=seg + k, path_id=i)
+                         for k, s in enumerate(p.segments))
+        seg += len(segments)
+        out.append(p if p.id == i and segments == p.segments else replace(p, id=i, segments=segments))
     return tuple(out)
 
 
