@@ -50,6 +50,8 @@ cad-fixtures: install-dev
 	MAKE_CAD_FIXTURES=1 QTWEBENGINE_DISABLE_SANDBOX=1 xvfb-run -a freecad fixtures/cad/freecad/make_drawings.py
 	$(BIN)/python -m pip install --quiet ezdxf pymupdf
 	$(BIN)/python fixtures/cad/ezdxf/make_drawings.py
+	$(BIN)/python fixtures/pid/make_pid.py
+	$(BIN)/python fixtures/schematics/make_kicad.py  # needs kicad-cli 7+ (Debian bookworm-backports: kicad)
 
 bench: install-dev
 	$(BIN)/python benchmarks/speed.py

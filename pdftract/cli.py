@@ -123,6 +123,17 @@ def _parser() -> argparse.ArgumentParser:
     which.add_argument("--callouts", action="store_true", help="the safety callouts (DANGER, WARNING, CAUTION, NOTICE, NOTE)")
     which.add_argument("--part-numbers", action="store_true", help="the part numbers")
 
+    comp = listing("components", "print the components of schematics (designator, value, footprint), or their net labels or "
+                   "sheet symbols, as JSON or CSV")
+    cwhich = comp.add_mutually_exclusive_group()
+    cwhich.add_argument("--labels", action="store_true", help="the net labels (local, global, hierarchical, power)")
+    cwhich.add_argument("--sheets", action="store_true", help="the sheet symbols (name, file)")
+    inst = listing("instruments", "print the instrument tags of P&IDs with their ISA-5.1 check (or the equipment tags, or "
+                   "the line numbers) as JSON or CSV")
+    iwhich = inst.add_mutually_exclusive_group()
+    iwhich.add_argument("--equipment", action="store_true", help="the equipment tags")
+    iwhich.add_argument("--lines", action="store_true", help="the pipe line numbers, split into their parts")
+
     rep = sub.add_parser(
         "report", help="write an HTML report: the sheet with what was found drawn over it, tables, diagnostics, characteristics",
         description="One self-contained HTML file per document (no server, no network). With one PDF, -o names the .html "
@@ -596,13 +607,16 @@ _DIM_COLUMNS = ("file", "page", "text", "kind", "nominal", "upper", "lower", "fi
 _CALLOUT_COLUMNS = ("file", "page", "kind", "text", "item", "target_x", "target_y", "thread", "x0", "top", "x1", "bottom")
 
 
-def _result_rows(args: argparse.Namespace, analyzers: list[str], key: str) -> tuple[list[dict[str, object]], int, int]:
-    """Run ``analyzers`` on the inputs: one JSON-ready row per item of ``key`` (with its file and page), the
-    number of pages read and the number of inputs that failed."""
+def _result_rows(args: argparse.Namespace, analyzers: list[str], key: str,
+                 rename: dict[str, str] | None = None) -> tuple[list[dict[str, object]], int, int]:
+    """Run ``analyzers`` on the inputs: one JSON-ready row per item of ``key`` (with its file and page; an
+    item's own keys renamed by ``rename`` where they would clash), the number of pages read and the number
+    of inputs that failed."""
     from pdftract.serialize import to_jsonable
 
     docs, failed = _each_document(args, analyzers)
-    rows = [{"file": f, "page": sheet.number, **to_jsonable(item.to_dict())}
+    names = rename or {}
+    rows = [{"file": f, "page": sheet.number, **{names.get(k, k): v for k, v in to_jsonable(item.to_dict()).items()}}
             for f, doc in docs for sheet in doc.pages for item in sheet.results.get(key, ())]
     return rows, sum(len(doc.pages) for _, doc in docs), failed
 
@@ -682,6 +696,50 @@ def _procedures(args: argparse.Namespace) -> int:
     return EXIT_INPUT if failed else EXIT_OK
 
 
+_COMPONENT_COLUMNS = ("file", "page", "designator", "value", "footprint", "fields", "confidence", "x0", "top", "x1", "bottom")
+_LABEL_COLUMNS = ("file", "page", "text", "kind", "overbar", "confidence", "x0", "top", "x1", "bottom")
+_SHEET_SYMBOL_COLUMNS = ("file", "page", "name", "sheet_file", "confidence", "x0", "top", "x1", "bottom")
+
+
+def _components(args: argparse.Namespace) -> int:
+    key, columns, what = ("net_labels", _LABEL_COLUMNS, "net label") if args.labels else \
+        ("sheet_symbols", _SHEET_SYMBOL_COLUMNS, "sheet symbol") if args.sheets else ("components", _COMPONENT_COLUMNS, "component")
+    # a sheet symbol's own file name would clash with the input's column
+    rows, pages, failed = _result_rows(args, ["schematic"], key, {"file": "sheet_file"})
+
+    def flatten(flat: dict[str, object]) -> None:
+        fields = flat.get("fields")
+        if isinstance(fields, dict):
+            flat["fields"] = "; ".join(f"{k}={v}" for k, v in fields.items())
+
+    _write_rows(rows, args.csv, columns, flatten)
+    print(f"pdftract: {plural(len(rows), what)} in {plural(pages, 'page')}{_failed(failed)}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
+
+
+_INSTRUMENT_COLUMNS = ("file", "page", "tag", "printed", "letters", "loop", "valid", "reason", "readings", "location", "symbol",
+                       "confidence", "x0", "top", "x1", "bottom")
+_EQUIPMENT_COLUMNS = ("file", "page", "tag", "kind", "confidence", "x0", "top", "x1", "bottom")
+_LINE_NUMBER_COLUMNS = ("file", "page", "text", "size", "fluid_code", "sequence", "pipe_class", "insulation", "extra",
+                        "confidence", "x0", "top", "x1", "bottom")
+
+
+def _instruments(args: argparse.Namespace) -> int:
+    key, columns, what = ("equipment", _EQUIPMENT_COLUMNS, "equipment tag") if args.equipment else \
+        ("line_numbers", _LINE_NUMBER_COLUMNS, "line number") if args.lines else ("instruments", _INSTRUMENT_COLUMNS, "instrument")
+    rows, pages, failed = _result_rows(args, ["pid"], key)
+
+    def flatten(flat: dict[str, object]) -> None:
+        for k, sep in (("printed", " / "), ("readings", "; "), ("extra", " ")):
+            v = flat.get(k)
+            if isinstance(v, list):
+                flat[k] = sep.join(str(x) for x in v)
+
+    _write_rows(rows, args.csv, columns, flatten)
+    print(f"pdftract: {plural(len(rows), what)} in {plural(pages, 'page')}{_failed(failed)}", file=sys.stderr)
+    return EXIT_INPUT if failed else EXIT_OK
+
+
 def _list_analyzers() -> int:
     from pdftract.pipeline import registered, requirements_of
 
@@ -721,6 +779,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _sheets(args)
         if args.command == "procedures":
             return _procedures(args)
+        if args.command == "components":
+            return _components(args)
+        if args.command == "instruments":
+            return _instruments(args)
         if args.command == "schema":
             return _schema()
         if args.command == "batch":

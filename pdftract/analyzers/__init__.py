@@ -18,4 +18,4 @@ The grid engine they share is :mod:`pdftract.analyzers.grid`. Third-party analyz
 through the ``pdftract.analyzers`` entry-point group.
 """
 
-from pdftract.analyzers import callouts, clouds, dimensions, gdt, manual, notes, review, tables, title_block  # noqa: F401
+from pdftract.analyzers import callouts, clouds, dimensions, gdt, manual, notes, pid, review, schematic, tables, title_block  # noqa: F401

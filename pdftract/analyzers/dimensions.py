@@ -305,6 +305,23 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
     return False
 
 
+def _polygon_rings(sheet: SheetLike) -> BoxIndex | None:
+    """Closed stroked polygons of eight or more straight sides, as wide as high: balloons drawn without
+    curves (some exporters flatten every circle)."""
+    boxes = []
+    for p in sheet.paths:
+        if len(p.segments) < 9 or not p.stroke or p.text_shape:
+            continue
+        b = p.bbox
+        if not (0.85 * max(b.width, b.height) <= min(b.width, b.height)) or max(b.width, b.height) > 60:
+            continue
+        segs = [sg for sg in p.segments if sg.kind != "move"]
+        if len(segs) >= 8 and all(sg.kind in ("line", "close") for sg in segs) and \
+                abs(segs[0].points[0][0] - segs[-1].points[-1][0]) + abs(segs[0].points[0][1] - segs[-1].points[-1][1]) < 0.05 * b.width:
+            boxes.append(b)
+    return BoxIndex.from_arrays(np.arange(len(boxes)), [tuple(b) for b in boxes]) if boxes else None
+
+
 def _same_size_stacks(pieces: list[_Piece], index: BoxIndex) -> set[int]:
     """Deviations stacked a line apart at one size, one of them signed (``+0.2`` over ``0``, ``0`` over
     ``-0,012``): the pieces of such stacks, which may then join the number they follow at its own size."""
@@ -665,6 +682,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         return ()  # no text: nothing to read, and the line geometry is not needed
     geo = geometry_for(sheet)
     rings = BoxIndex((i, c.bbox) for i, c in enumerate(geo.circles))
+    polygon_rings = _polygon_rings(sheet)
     pieces: list[_Piece] = []
     for w in layout.words:
         if w.line_id in shadowed or not w.text.strip():
@@ -679,6 +697,9 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             continue
         if any(geo.circles[i].radius <= 2.0 * w.size and geo.circles[i].bbox.contains(w.bbox) for i in rings.intersection(w.bbox)):
             continue  # an item number in a balloon
+        if polygon_rings is not None and any(polygon_rings.bbox_of(i).width <= 4.0 * w.size and polygon_rings.bbox_of(i).contains(w.bbox)
+                                             for i in polygon_rings.intersection(w.bbox)):
+            continue  # an item number in a balloon drawn as a polygon
         pieces.append(_piece(sheet, w, text))
     if not pieces:
         return ()

@@ -415,7 +415,39 @@ def _components(atoms: _Atoms) -> list[list[int]]:
     doubt = both & ((w_ <= 0) | (h_ <= 0) | (w_ * h_ < 0.5 * np.minimum(area[rows], area[cols])))
     for k in np.flatnonzero(doubt & keep).tolist():
         keep[k] = bool(vertices(int(rows[k])) & vertices(int(cols[k])))
+    # a stroked ring (an instrument bubble, a circle round a balloon's number) holds the characters inside it
+    # within its box without touching them: it joins only what its ink touches
+    inside_r = _holds(b, rows, cols) & ~atoms.filled[rows]
+    inside_c = _holds(b, cols, rows) & ~atoms.filled[cols]
+    for k in np.flatnonzero((inside_r | inside_c) & keep).tolist():
+        ring, inner = (int(rows[k]), int(cols[k])) if inside_r[k] else (int(cols[k]), int(rows[k]))
+        reach = atoms.pen[ring] + atoms.pen[inner] + 0.01  # ink to ink, not near
+        x0, y0, x1, y1 = atoms.boxes[inner]
+        keep[k] = _ink_within(atoms.points[ring], (x0 - reach, y0 - reach, x1 + reach, y1 + reach))
     return _connected(n, rows[keep], cols[keep])
+
+
+def _holds(b: np.ndarray, outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """Per pair: whether the box of ``outer`` holds the box of ``inner`` and is more than twice its size."""
+    o, i = b[outer], b[inner]
+    room = 0.0
+    big = np.maximum(o[:, 2] - o[:, 0], o[:, 3] - o[:, 1]) > 2 * np.maximum(i[:, 2] - i[:, 0], i[:, 3] - i[:, 1])
+    held: np.ndarray = big & (o[:, 0] <= i[:, 0] - room) & (o[:, 1] <= i[:, 1] - room) & (o[:, 2] >= i[:, 2] + room) & \
+        (o[:, 3] >= i[:, 3] + room)
+    return held
+
+
+def _ink_within(pts: np.ndarray, box: tuple[float, float, float, float]) -> bool:
+    """Whether the polyline ``pts`` passes through ``box`` (each segment sampled at nine points)."""
+    if len(pts) < 2:
+        return bool(len(pts)) and box[0] <= pts[0, 0] <= box[2] and box[1] <= pts[0, 1] <= box[3]
+    a, c = pts[:-1], pts[1:]
+    x0, y0, x1, y1 = box
+    for t in np.linspace(0.0, 1.0, 9):
+        m = a + t * (c - a)
+        if ((m[:, 0] >= x0) & (m[:, 0] <= x1) & (m[:, 1] >= y0) & (m[:, 1] <= y1)).any():
+            return True
+    return False
 
 
 #: rounds of label spreading before :func:`_connected` finishes by a union-find (each round at least doubles the
