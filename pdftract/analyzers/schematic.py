@@ -640,8 +640,16 @@ def _stack_gap(a: BBox, b: BBox, size: float) -> float | None:
     return None
 
 
-def _order(a: BBox, b: BBox) -> int:
-    """0 when ``b`` reads after ``a`` (under it or right of it), 1 otherwise."""
+def _order(a: BBox, b: BBox, direction: float = 0.0) -> int:
+    """0 when ``b`` reads after ``a`` in the frame of text turned ``direction`` degrees (under it or after it
+    on its line), 1 otherwise. Text turned 90° (read upwards) has its next line to the right; at 270° to the
+    left."""
+    d = round(direction) % 360
+    if d in (90, 270):
+        w = a.width
+        if d == 90:
+            return 0 if (b.x0 > a.x1 - 0.3 * w or (b.x0 >= a.x0 - 0.1 * w and b.bottom <= a.top + 0.1 * w)) else 1
+        return 0 if (b.x1 < a.x0 + 0.3 * w or (b.x1 <= a.x1 + 0.1 * w and b.top >= a.bottom - 0.1 * w)) else 1
     return 0 if (b.top >= a.top - 0.1 * a.height and (b.top > a.bottom - 0.3 * a.height or b.x0 >= a.x1 - 0.1 * a.height)) else 1
 
 
@@ -797,7 +805,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             gap = _stack_gap(t.bbox, fields[j].bbox, t.size)
             if gap is None or gap > reach:
                 continue
-            order = _order(t.bbox, fields[j].bbox)
+            order = _order(t.bbox, fields[j].bbox, t.direction)
             if order == 0 and is_designator(fields[j].text) and j in cands and \
                     _DESIGNATOR.match(fields[j].text).group(1) not in DESIGNATOR_CLASSES:  # type: ignore[union-attr]
                 value_only.add(j)  # BC847 under Q1; R11 beside R10 is a designator of its own
@@ -811,7 +819,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                     continue
                 gap = _gap(t.bbox, fields[j].bbox)
                 if gap > 1.6 * t.size:
-                    pairs.append((gap + 2.0 * t.size, _order(t.bbox, fields[j].bbox), i, j))
+                    pairs.append((gap + 2.0 * t.size, _order(t.bbox, fields[j].bbox, t.direction), i, j))
     by_body: dict[int, list[int]] = {}
     for i in cands:
         if near[i] is not None:
@@ -851,7 +859,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                 if j in (i, v) or j in dset or j in taken:
                     continue
                 gap = _stack_gap(vb, fields[j].bbox, t.size)
-                if gap is None or gap > 1.6 * t.size or _order(vb, fields[j].bbox) != 0:
+                if gap is None or gap > 1.6 * t.size or _order(vb, fields[j].bbox, fields[v].direction) != 0:
                     continue
                 if footprint is None and (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):
                     footprint = fields[j].text
