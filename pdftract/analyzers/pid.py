@@ -46,6 +46,7 @@ from pdftract import svg
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, components
 from pdftract.jsonvalues import Box, bbox_out, r2
+from pdftract.model.primitives import Segment
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.registry import analyzer, output
 
@@ -353,6 +354,7 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
     # near the bubbles: single straight strokes (a panel line across, dashed or not) and every horizontal or
     # vertical piece (the sides of a square round a bubble, perhaps drawn in several paths)
     seen: set[int] = set()
+    seen_paths: set[int] = set()
     for bub in bubbles:
         for sid in sheet.index.segments.intersection(tuple(bub.bbox.expand(0.1 * bub.bbox.width))):
             sg = sheet.segment(sid)
@@ -364,11 +366,27 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
                 continue
             (x0, y0), (x1, y1) = sg.points[0], sg.points[-1]
             box = BBox(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-            if sum(1 for s in p.segments if s.kind != "move") == 1:
-                strokes.append((box, p.dash is not None and bool(p.dash[0])))
             if abs(x0 - x1) < 0.02 * size or abs(y0 - y1) < 0.02 * size:
                 squares.append(box)
+            if p.id in seen_paths:
+                continue
+            seen_paths.add(p.id)
+            pieces = [s for s in p.segments if s.kind != "move"]
+            if len(pieces) == 1:
+                strokes.append((box, p.dash is not None and bool(p.dash[0])))
+            elif pieces and all(s.kind == "line" for s in pieces) and _collinear(pieces, size):
+                # a dashed line drawn dash by dash: one path of pieces on one line
+                strokes.append((p.bbox, True))
     return bubbles, strokes, squares
+
+
+def _collinear(pieces: Sequence[Segment], size: float) -> bool:
+    """Whether straight pieces (two or more) lie on one horizontal or vertical line with gaps between them."""
+    if len(pieces) < 2:
+        return False
+    ys = [c for s in pieces for c in (s.points[0][1], s.points[-1][1])]
+    xs = [c for s in pieces for c in (s.points[0][0], s.points[-1][0])]
+    return max(ys) - min(ys) < 0.02 * size or max(xs) - min(xs) < 0.02 * size
 
 
 def _arc_circles(arcs: list[tuple[BBox, tuple[float, float], tuple[float, float]]], size: float) -> list[_Bubble]:
@@ -413,8 +431,10 @@ def _location(bubble: _Bubble, strokes_index: BoxIndex | None, strokes: list[tup
         cx, cy = b.center
         for i in strokes_index.intersection(tuple(b)):
             s, dash = strokes[i]
-            across = (s.height < 0.02 * d and s.width >= 0.8 * d and abs(s.top - cy) <= 0.25 * d) or \
-                (s.width < 0.02 * d and s.height >= 0.8 * d and abs(s.x0 - cx) <= 0.25 * d)  # a page turned 90°
+            # across the bubble from side to side (a stem leaving it at the bottom is not)
+            across = (s.height < 0.02 * d and s.x0 <= b.x0 + 0.15 * d and s.x1 >= b.x1 - 0.15 * d and abs(s.top - cy) <= 0.25 * d) or \
+                (s.width < 0.02 * d and s.top <= b.top + 0.15 * d and s.bottom >= b.bottom - 0.15 * d
+                 and abs(s.x0 - cx) <= 0.25 * d)  # a page turned 90°
             if across:
                 if dash:
                     dashed += 1

@@ -349,6 +349,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
         if max(b.width, b.height) > ATOM_MAX and (p.is_rect or p.subpath_count < 2):
             continue
         subs, _closed = flatten_path(p)
+        if p.stroke and not p.fill and _dashed_line(subs):
+            continue  # the dashes of one dashed line drawn as separate pieces: no characters
         per_path[i] = len(subs)
         path_pen[i] = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
         path_ink[i] = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
@@ -379,6 +381,28 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     filled = np.fromiter((bool(paths[i].fill) for i in path[kept].tolist()), dtype=bool, count=len(kept))
     return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
                   rim[kept] > 0)
+
+
+def _dashed_line(subs: Sequence[Sequence[tuple[float, float]]]) -> bool:
+    """Whether the subpaths are three or more straight pieces of about one length (the end ones may be
+    shorter) on one straight line: a dashed line drawn dash by dash, as ezdxf and some CAD exporters do.
+
+    >>> _dashed_line([[(0, 0), (2, 0)], [(3, 0), (5, 0)], [(6, 0), (8, 0)]]), _dashed_line([[(0, 0), (2, 0)], [(0, 1), (2, 1)]])
+    (True, False)
+    """
+    if len(subs) < 3 or any(len(sub) != 2 for sub in subs):
+        return False
+    a = np.asarray(subs, dtype=np.float64)  # (n, 2, 2)
+    d = a[:, 1] - a[:, 0]
+    lengths = np.hypot(d[:, 0], d[:, 1])
+    inner = lengths[1:-1]  # the end dashes may be cut short
+    if lengths.min() <= 0 or inner.max() > 1.25 * inner.min() or lengths.max() > 1.25 * inner.max():
+        return False
+    ux, uy = d[0] / lengths[0]
+    # every end lies on the first piece's line (within a tenth of a dash length)
+    rel = a.reshape(-1, 2) - a[0, 0]
+    off = np.abs(rel[:, 0] * uy - rel[:, 1] * ux)
+    return bool(off.max() <= 0.1 * lengths.min())
 
 
 def _components(atoms: _Atoms) -> list[list[int]]:
