@@ -140,7 +140,10 @@ def to_frames(doc: Any) -> dict[str, Any]:
 
             columns = ["file", "page", "table", "kind", "row", *HEADER_WORDS]
         else:
-            columns = ["file", "page", *_type_columns(name)]
+            hook = output_for(name)
+            # a result with its own rows names its own columns (a sheet symbol's file is ``sheet_file``)
+            typed = [] if hook is not None and hook.rows is not None and rows else _type_columns(name)
+            columns = ["file", "page", *(c for c in typed if c not in ("file", "page"))]
         for r in rows:
             columns.extend(k for k in r if k not in columns)
         frames[name] = pd.DataFrame(rows, columns=columns)

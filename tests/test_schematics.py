@@ -180,3 +180,22 @@ def test_plant3d_pid_tags() -> None:
     assert {(x.fluid_code, x.sequence) for x in page.results["line_numbers"]} == {("DW", "1"), ("DW", "2"), ("P", "3")}
     letters = {x.letters for x in page.results["instruments"]}
     assert {"TAL", "TALL", "TAH", "TW", "TT", "TC"} <= letters and "XY-001" in {x.tag for x in page.results["instruments"]}
+    # their loop number is a stroke digit drawn but not read: said as our failure, not as a fault of the drawing
+    assert {x.reason for x in page.results["instruments"] if x.letters == "TAL"} == {"LOOP_UNREAD"}
+    # the motors' lone letters in circles are no instruments
+    assert not {"S", "M"} & letters
+
+
+def test_readings_put_the_usual_meaning_first() -> None:
+    assert validate("PSV", "312").readings[0] == "pressure safety valve"
+    assert validate("TAL", "1").readings[0] == "temperature alarm low"
+
+
+def test_frames_keep_the_pdf_file_apart_from_a_sheet_file() -> None:
+    pytest.importorskip("pandas")
+    frames = pdftract.analyze(KICAD / "sch-a1.pdf", pages=[1]).to_frames()
+    sheets = frames["sheet_symbols"]
+    assert set(sheets["sheet_file"]) == {"power.kicad_sch", "sensors_io.kicad_sch"}
+    assert set(sheets["file"]) == {str(KICAD / "sch-a1.pdf")}
+    comps = frames["components"]
+    assert comps["symbol_x0"].notna().all() and comps["x0"].notna().all()

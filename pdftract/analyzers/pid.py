@@ -14,7 +14,9 @@
   letter, optional variable modifier right after it (``D`` differential, ``Q`` totalize, ...), readout and
   passive letters, output letters, then function modifiers (``H``, ``L``, ``HH``, ``LL``). ``readings``
   lists every parse. Reasons when invalid: ``LOWERCASE_LETTER``, ``UNKNOWN_SUCCEEDING_LETTER``,
-  ``REPEATED_LETTER``, ``LETTER_ORDER``, ``NO_FUNCTION_LETTER``, ``LOOP_NOT_NUMERIC``, ``MISSING_LOOP``.
+  ``REPEATED_LETTER``, ``LETTER_ORDER``, ``NO_FUNCTION_LETTER``, ``LOOP_NOT_NUMERIC``, ``MISSING_LOOP``, and
+  ``LOOP_UNREAD`` when a bubble holds drawn shapes where its loop number goes that could not be read (a
+  reading failure, not a fault of the drawing).
 * **Line numbers**: size (``4"``, ``3/8"``, ``DN150``, ``NPS 6``), then dash-separated fluid code,
   sequence number, pipe class and insulation code (``4"-CW-2101-B2-IH``), read along the line in any
   direction.
@@ -74,7 +76,7 @@ _DOUBLE_MODIFIERS = {"HH": "high-high", "LL": "low-low"}
 #: equipment letter codes (a common plant convention; the kind is a hint, not read from the symbol)
 EQUIPMENT_CODES = {"P": "pump", "T": "tank", "TK": "tank", "V": "vessel", "E": "heat_exchanger",
                    "HX": "heat_exchanger", "C": "compressor", "K": "compressor", "B": "blower", "F": "filter",
-                   "R": "reactor", "D": "drum", "M": "mixer", "AG": "agitator", "S": "separator", "H": "heater",
+                   "R": "reactor", "D": "drum", "AG": "agitator", "S": "separator", "H": "heater",
                    "FL": "filter", "CT": "cooling_tower", "PU": "pump"}
 
 _LOOP = re.compile(r"^\d{1,6}[A-Z]{0,2}$")
@@ -141,6 +143,9 @@ def validate(letters: str, loop: str | None) -> Validation:
         return Validation(False, "LOWERCASE_LETTER", [_reading(p) for p in parses])
     parses = _parses(letters)
     useful = [p for p in parses if any(r in ("readout", "output") for r, _m in p)]
+    # the reading with the fewest function letters first (PSV: safety valve before switch valve; TAL: alarm
+    # low before alarm light)
+    useful.sort(key=lambda p: sum(1 for r, _m in p if r in ("readout", "output")))
     readings = list(dict.fromkeys(_reading(p) for p in useful))
     if not useful:
         succeeding = letters[1:]
@@ -498,13 +503,16 @@ def read_pid(sheet: SheetLike, *, exclude: Sequence[BBox] = (), gate: bool = Tru
         inside.sort(key=lambda i: _line_order(texts[i][1], texts[i][3]))
         printed = [texts[i][0] for i in inside]
         letters, loop = _split_printed(printed)
-        if letters is None:
-            continue
+        if letters is None or (len(letters) == 1 and loop is None and bub.symbol != "diamond"):
+            continue  # a lone letter in a circle is a motor or a symbol's mark, not a tag
         used.update(inside)
         if bub.symbol == "diamond" and letters.upper() == "I":
             v = Validation(True, None, ["interlock"])
         else:
             v = validate(letters, loop)
+            if v.reason == "MISSING_LOOP" and _unread_ink(sheet, b, [texts[i][1] for i in inside]):
+                # something is drawn where the loop number goes but was not read: our failure, not the drawing's
+                v = Validation(False, "LOOP_UNREAD", v.readings)
         tag = f"{letters.upper()}-{loop}" if loop else letters.upper()
         boxed = _in_square(bub, pidx, squares)
         instruments.append(Instrument(tag=tag, printed=printed, letters=letters, loop=loop, valid=v.valid, reason=v.reason,
@@ -519,7 +527,9 @@ def read_pid(sheet: SheetLike, *, exclude: Sequence[BBox] = (), gate: bool = Tru
         ln = parse_line_number(text)
         if ln is not None:
             # the inch mark as printed (two primes read back from outlines come as two apostrophes)
-            text = re.sub(r"^([^-]*?)(?:''|′′|″|”)", r'\1"', text)
+            m = _SIZE.match(text.strip())
+            if m:
+                text = ln.size + text.strip()[m.end(1):]
             lines.append(LineNumber(text=text, size=ln.size, fluid_code=ln.fluid_code, sequence=ln.sequence,
                                     pipe_class=ln.pipe_class, insulation=ln.insulation, extra=list(ln.extra), bbox=box,
                                     confidence=0.85))
@@ -530,22 +540,37 @@ def read_pid(sheet: SheetLike, *, exclude: Sequence[BBox] = (), gate: bool = Tru
         letters, loop = m.group(1), m.group(2)
         if not any(c.isdigit() for c in loop):
             continue
-        if letters.upper() in EQUIPMENT_CODES:
+        if letters.upper() in EQUIPMENT_CODES or len(letters) == 1:
+            # an equipment number read back from strokes may have O for 0 (no ISA check depends on it here)
             if re.fullmatch(r"[0-9O]*\d[0-9O]*[A-Z]?", loop):
                 loop = loop[:-1].replace("O", "0") + loop[-1] if loop[-1].isalpha() and loop[-1] != "O" else loop.replace("O", "0")
-            equipment.append(Equipment(tag=f"{letters}-{loop}", kind=EQUIPMENT_CODES[letters.upper()], bbox=box, confidence=0.7))
+            kind = EQUIPMENT_CODES.get(letters.upper())
+            equipment.append(Equipment(tag=f"{letters}-{loop}", kind=kind, bbox=box, confidence=0.7 if kind else 0.5))
             continue
         v = validate(letters, loop)
         if len(letters) >= 2 and v.readings:
             instruments.append(Instrument(tag=f"{letters.upper()}-{loop}", printed=[text], letters=letters, loop=loop,
                                           valid=v.valid, reason=v.reason, readings=v.readings, location=None, symbol=None,
                                           bbox=box, confidence=0.75 if v.valid else 0.6))
-        elif len(letters) == 1:
-            equipment.append(Equipment(tag=f"{letters}-{loop}", kind=None, bbox=box, confidence=0.5))
     if gate and sum(1 for x in instruments if x.symbol is not None or x.location) + len(lines) < 2 and len(instruments) < 3:
         return PID()
     instruments.sort(key=lambda x: (x.bbox.top, x.bbox.x0))
     return PID(tuple(instruments), tuple(equipment), tuple(lines))
+
+
+def _unread_ink(sheet: SheetLike, bubble: BBox, read: list[BBox]) -> bool:
+    """Whether small non-text shapes lie inside the bubble away from the texts read in it (characters the
+    drawn-text pass left unread)."""
+    d = max(bubble.width, bubble.height)
+    inner = bubble.expand(-0.15 * d)
+    for sid in sheet.index.segments.intersection(tuple(inner)):
+        p = sheet.paths[sheet.segment(sid).path_id]
+        pb = p.bbox
+        if p.text_shape or max(pb.width, pb.height) > 0.45 * d or not inner.contains(pb):
+            continue
+        if not any(r.expand(0.05 * d).intersects(pb) for r in read):
+            return True
+    return False
 
 
 def _line_order(box: BBox, direction: float) -> tuple[float, float]:

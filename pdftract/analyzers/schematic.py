@@ -702,6 +702,13 @@ def read_schematic(sheet: SheetLike, *, exclude: BBox | None = None, gate: bool 
     sheets = _sheet_symbols(sheet, texts, exclude)
     sheet_boxes = [sh.bbox for sh in sheets]
     g = _graphics(sheet, size, exclude, sheet_boxes, [t.bbox for t in texts if t.hidden], [t.bbox for t in misread])
+    ref_sizes = [t.size for t in texts if is_designator(t.text)]
+    if ref_sizes:
+        # print much smaller than the references (Eagle's "pas 1", "io 0" pin marks) is neither label nor field
+        floor = 0.6 * float(np.median(ref_sizes))
+        for t in texts:
+            if not t.role and t.size < floor:
+                t.role = "mark"
     labels: list[NetLabel] = []
     fields: list[_Text] = []
     holder_count: dict[int, int] = {}
@@ -836,12 +843,15 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     pairs = [p for p in pairs if p[2] in dset and p[3] not in dset and p[3] not in novalue]
     pairs.sort(key=lambda p: (p[1], p[0], p[2], p[3]))
     value_of: dict[int, int] = {}
+    doubt: dict[int, float] = {}
     taken: set[int] = set()
     for gap, order, i, j in sorted(pairs, key=lambda p: (p[0] + (0.5 * size if p[1] else 0.0), p[2], p[3])):
         if i in value_of or j in taken:
             continue
         value_of[i] = j
         taken.add(j)
+        # a value across the body, or read before its designator, is less sure than one stacked under it
+        doubt[i] = (0.15 if gap > 1.6 * fields[i].size else 0.0) + (0.1 if order else 0.0)
     out: list[Component] = []
     for i in designators:
         t = fields[i]
@@ -867,7 +877,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                     extra[f"field{len(extra) + 3}"] = fields[j].text
                 taken.add(j)
                 boxes.append(fields[j].bbox)
-        conf = 0.55 + (0.2 if value else 0.0) + (0.15 if body else 0.0) + \
+        conf = 0.55 + (0.2 - doubt.get(i, 0.0) if value else 0.0) + (0.15 if body else 0.0) + \
             (0.05 if _DESIGNATOR.match(t.text).group(1) in DESIGNATOR_CLASSES else 0.0)  # type: ignore[union-attr]
         out.append(Component(designator=t.text, value=value, footprint=footprint, fields=extra,
                              bbox=BBox.union_all(boxes), symbol_bbox=body, designator_bbox=t.bbox,
@@ -923,13 +933,31 @@ def draw_sheet_symbols(sheet: SheetLike, symbols: Sequence[SheetSymbol]) -> list
 
 
 def component_rows(comps: Sequence[Component]) -> list[dict[str, object]]:
-    return [{"designator": c.designator, "value": c.value, "footprint": c.footprint,
-             "fields": "; ".join(f"{k}={v}" for k, v in c.fields.items()), "confidence": c.confidence} for c in comps]
+    """One row per component: its fields (``name=value`` joined by ``; ``), its box and its symbol's box."""
+    rows: list[dict[str, object]] = []
+    for c in comps:
+        sb = bbox_out(c.symbol_bbox) if c.symbol_bbox else (None, None, None, None)
+        x0, top, x1, bottom = bbox_out(c.bbox)
+        rows.append({"designator": c.designator, "value": c.value, "footprint": c.footprint,
+                     "fields": "; ".join(f"{k}={v}" for k, v in c.fields.items()), "confidence": c.confidence,
+                     "x0": x0, "top": top, "x1": x1, "bottom": bottom, "symbol_x0": sb[0], "symbol_top": sb[1],
+                     "symbol_x1": sb[2], "symbol_bottom": sb[3]})
+    return rows
+
+
+def sheet_symbol_rows(symbols: Sequence[SheetSymbol]) -> list[dict[str, object]]:
+    """One row per sheet symbol; its file is ``sheet_file`` (``file`` is the PDF's)."""
+    rows: list[dict[str, object]] = []
+    for sym in symbols:
+        x0, top, x1, bottom = bbox_out(sym.bbox)
+        rows.append({"name": sym.name, "sheet_file": sym.file, "confidence": sym.confidence, "x0": x0, "top": top,
+                     "x1": x1, "bottom": bottom})
+    return rows
 
 
 output("components", draw=draw_components, rows=component_rows, schema=list[ComponentJSON])
 output("net_labels", draw=draw_labels, schema=list[NetLabelJSON])
-output("sheet_symbols", draw=draw_sheet_symbols, schema=list[SheetSymbolJSON])
+output("sheet_symbols", draw=draw_sheet_symbols, rows=sheet_symbol_rows, schema=list[SheetSymbolJSON])
 
 __all__ = ["DESIGNATOR_CLASSES", "Component", "NetLabel", "Schematic", "SheetSymbol", "decode_markup", "is_designator",
            "read_schematic"]
