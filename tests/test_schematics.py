@@ -199,3 +199,14 @@ def test_frames_keep_the_pdf_file_apart_from_a_sheet_file() -> None:
     assert set(sheets["file"]) == {str(KICAD / "sch-a1.pdf")}
     comps = frames["components"]
     assert comps["symbol_x0"].notna().all() and comps["x0"].notna().all()
+
+
+@pytest.mark.skipif(not (SHARED / "sch-emontx-v3.4-eagle.pdf").exists(), reason="shared corpus absent")
+def test_a_designator_read_twice_is_said() -> None:
+    """The Eagle page prints some references over other texts; what is read twice is reported, not hidden."""
+    page = pdftract.analyze(SHARED / "sch-emontx-v3.4-eagle.pdf").pages[0]
+    (diag,) = [d for d in page.diagnostics if d.analyzer == "schematic"]
+    twice = dict(diag.context)["duplicate_designators"]
+    seen = Counter(c.designator for c in page.results["components"])
+    assert diag.code.value == "LOW_CONFIDENCE" and twice == sorted(d for d, n in seen.items() if n > 1)
+    assert not [d for d in pdftract.analyze(KICAD / "sch-a1.pdf", pages=[1]).pages[0].diagnostics if d.analyzer == "schematic"]

@@ -56,7 +56,9 @@ from pdftract.jsonvalues import Box, bbox_out, r2
 from pdftract.model.primitives import UnicodeSource
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
-from pdftract.registry import analyzer, output
+from pdftract.errors import Code
+from pdftract.model.diagnostics import Diagnostic, Severity
+from pdftract.registry import Reported, analyzer, output
 
 #: reference-designator class letters (IEEE 315-1975 / ASME Y14.44 and the common EDA ones)
 DESIGNATOR_CLASSES = frozenset(
@@ -889,12 +891,24 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
 # -- the analyzer ------------------------------------------------------------------------------------------------
 
 @analyzer("schematic", requires={"lines", "paths", "title_block"}, assigns={"components", "net_labels", "sheet_symbols"})
-def schematic_analyzer(sheet: Sheet, settings: None) -> dict[str, object]:
-    """Components, net labels and sheet symbols on pages that look like schematics."""
+def schematic_analyzer(sheet: Sheet, settings: None) -> dict[str, object] | Reported:
+    """Components, net labels and sheet symbols on pages that look like schematics (a designator read twice
+    on a page is said in a ``LOW_CONFIDENCE`` diagnostic)."""
     tb = sheet.results.get("title_block") if hasattr(sheet.results, "get") else None
     found = read_schematic(sheet, exclude=getattr(tb, "bbox", None))
-    return {"components": list(found.components), "net_labels": list(found.net_labels),
-            "sheet_symbols": list(found.sheet_symbols)}
+    value = {"components": list(found.components), "net_labels": list(found.net_labels),
+             "sheet_symbols": list(found.sheet_symbols)}
+    seen: dict[str, int] = {}
+    for c in found.components:
+        seen[c.designator] = seen.get(c.designator, 0) + 1
+    twice = sorted(d for d, n in seen.items() if n > 1)
+    if not twice:
+        return value
+    # a reference printed twice on one sheet is a misread, a pin name taken for a reference, or a drawing error
+    diag = Diagnostic.make(Code.LOW_CONFIDENCE, f"{len(twice)} designators read more than once on the page: "
+                           f"{', '.join(twice[:20])}{' ...' if len(twice) > 20 else ''}", severity=Severity.WARNING,
+                           page=sheet.number, analyzer="schematic", duplicate_designators=twice)
+    return Reported(value, (diag,))
 
 
 def draw_components(sheet: SheetLike, comps: Sequence[Component]) -> list[str]:
