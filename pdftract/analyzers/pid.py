@@ -325,7 +325,7 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
     vertical straight piece (a square round a bubble may be drawn in several paths)."""
     bubbles: list[_Bubble] = []
     strokes: list[tuple[BBox, bool]] = []
-    squares: list[BBox] = []
+    pieces_hv: list[BBox] = []
     arcs: list[tuple[BBox, tuple[float, float], tuple[float, float]]] = []
     for p in sheet.paths:
         if p.text_shape or (len(p.segments) <= 2 and p.segments[-1].kind != "curve"):
@@ -372,7 +372,7 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
             (x0, y0), (x1, y1) = sg.points[0], sg.points[-1]
             box = BBox(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
             if abs(x0 - x1) < 0.02 * size or abs(y0 - y1) < 0.02 * size:
-                squares.append(box)
+                pieces_hv.append(box)
             if p.id in seen_paths:
                 continue
             seen_paths.add(p.id)
@@ -382,7 +382,7 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
             elif pieces and all(s.kind == "line" for s in pieces) and _collinear(pieces, size):
                 # a dashed line drawn dash by dash: one path of pieces on one line
                 strokes.append((p.bbox, True))
-    return bubbles, strokes, squares
+    return bubbles, strokes, pieces_hv
 
 
 def _collinear(pieces: Sequence[Segment], size: float) -> bool:
@@ -488,9 +488,9 @@ def read_pid(sheet: SheetLike, *, exclude: Sequence[BBox] = (), gate: bool = Tru
     if not texts:
         return PID()
     size = float(np.median([t[2] for t in texts]))
-    bubbles, strokes, squares = _shapes(sheet, size)
+    bubbles, strokes, pieces_hv = _shapes(sheet, size)
     sidx = BoxIndex.from_arrays(np.arange(len(strokes)), [tuple(s) for s, _d in strokes]) if strokes else None
-    pidx = BoxIndex.from_arrays(np.arange(len(squares)), [tuple(s) for s in squares]) if squares else None
+    pidx = BoxIndex.from_arrays(np.arange(len(pieces_hv)), [tuple(s) for s in pieces_hv]) if pieces_hv else None
     tidx = BoxIndex.from_arrays(np.arange(len(texts)), [tuple(t[1]) for t in texts])
     used: set[int] = set()
     instruments: list[Instrument] = []
@@ -514,7 +514,7 @@ def read_pid(sheet: SheetLike, *, exclude: Sequence[BBox] = (), gate: bool = Tru
                 # something is drawn where the loop number goes but was not read: our failure, not the drawing's
                 v = Validation(False, "LOOP_UNREAD", v.readings)
         tag = f"{letters.upper()}-{loop}" if loop else letters.upper()
-        boxed = _in_square(bub, pidx, squares)
+        boxed = _in_square(bub, pidx, pieces_hv)
         instruments.append(Instrument(tag=tag, printed=printed, letters=letters, loop=loop, valid=v.valid, reason=v.reason,
                                       readings=v.readings, location=_location(bub, sidx, strokes, boxed),
                                       symbol="circle_in_square" if boxed else bub.symbol,

@@ -713,12 +713,11 @@ def read_schematic(sheet: SheetLike, *, exclude: BBox | None = None, gate: bool 
                 t.role = "mark"
     labels: list[NetLabel] = []
     fields: list[_Text] = []
+    holder_of = {id(t): _inside_closed(g, t) for t in texts if not t.role}
     holder_count: dict[int, int] = {}
-    for t in texts:
-        if not t.role:
-            h = _inside_closed(g, t)
-            if h is not None:
-                holder_count[h] = holder_count.get(h, 0) + 1
+    for h in holder_of.values():
+        if h is not None:
+            holder_count[h] = holder_count.get(h, 0) + 1
     for t in texts:
         if t.role:
             continue
@@ -727,7 +726,7 @@ def read_schematic(sheet: SheetLike, *, exclude: BBox | None = None, gate: bool 
             continue
         if not t.overbar:
             t.overbar = _overbar_stroke(g, t)
-        holder = _inside_closed(g, t)
+        holder = holder_of[id(t)]
         if holder is not None:
             x0, top, x1, bottom = g.boxes[holder]
             hb = BBox(x0, top, x1, bottom)
@@ -843,7 +842,6 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     novalue = {j for j, t in enumerate(fields) if _POWER_NAME.match(t.text) or len(t.text.split()) > 3 or len(t.text) > 40
                or (len(t.text) == 1 and t.text.isalpha())}  # (a lone letter is a pin's name: A, K, G)
     pairs = [p for p in pairs if p[2] in dset and p[3] not in dset and p[3] not in novalue]
-    pairs.sort(key=lambda p: (p[1], p[0], p[2], p[3]))
     value_of: dict[int, int] = {}
     doubt: dict[int, float] = {}
     taken: set[int] = set()

@@ -454,10 +454,8 @@ def _components(atoms: _Atoms) -> list[list[int]]:
 def _holds(b: np.ndarray, outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
     """Per pair: whether the box of ``outer`` holds the box of ``inner`` and is more than twice its size."""
     o, i = b[outer], b[inner]
-    room = 0.0
     big = np.maximum(o[:, 2] - o[:, 0], o[:, 3] - o[:, 1]) > 2 * np.maximum(i[:, 2] - i[:, 0], i[:, 3] - i[:, 1])
-    held: np.ndarray = big & (o[:, 0] <= i[:, 0] - room) & (o[:, 1] <= i[:, 1] - room) & (o[:, 2] >= i[:, 2] + room) & \
-        (o[:, 3] >= i[:, 3] + room)
+    held: np.ndarray = big & (o[:, 0] <= i[:, 0]) & (o[:, 1] <= i[:, 1]) & (o[:, 2] >= i[:, 2]) & (o[:, 3] >= i[:, 3])
     return held
 
 
