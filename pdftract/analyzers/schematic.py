@@ -216,8 +216,8 @@ class _Text:
 
 def _texts(sheet: SheetLike) -> list[_Text]:
     """The page's texts: lines cut at gaps wider than 0.6 text heights (1.3 for text read back from strokes
-    or a hidden copy: a stroke font's space is wide), and at 0.6 before or after a bare number (a pin
-    number beside a label).
+    or a hidden copy: a stroke font's space is wide), and at 0.6 (0.85 for strokes) before or after a bare
+    number (a pin number beside a label). Text turned 90° reads from the bottom of the page up.
 
     A hidden text line (KiCad's searchable copy) is used, markup decoded, where no visible text covers it,
     and, where it holds markup, in place of the visible text ingest placed from it (that copy lost the
@@ -248,16 +248,20 @@ def _texts(sheet: SheetLike) -> list[_Text]:
         if not ws:
             continue
         vertical = line.direction % 180 == 90
-        ws.sort(key=lambda w: (w.bbox.top, w.bbox.x0) if vertical else (w.bbox.x0, w.bbox.top))
+        upward = round(line.direction) % 360 == 90  # read from the bottom of the page up: the lowest word first
+        ws.sort(key=lambda w: (-w.bbox.bottom, w.bbox.x0) if upward else (w.bbox.top, w.bbox.x0) if vertical
+                else (w.bbox.x0, w.bbox.top))
         groups: list[list[Word]] = []
         for w in ws:
             if groups:
                 prev = groups[-1][-1]
-                gap = (w.bbox.top - prev.bbox.bottom) if vertical else (w.bbox.x0 - prev.bbox.x1)
-                wide = 0.6 * max(w.size, prev.size)
+                gap = (prev.bbox.top - w.bbox.bottom) if upward else (w.bbox.top - prev.bbox.bottom) if vertical \
+                    else (w.bbox.x0 - prev.bbox.x1)
                 # a stroke font's space is wide: 1.3 text heights for text read back from strokes or a hidden
                 # copy, 0.6 for a font's own text
                 limit = 1.3 if sheet.glyph(w.glyph_ids[0]).synthetic or line.invisible else 0.6
+                # (a stroke font's own space is near 0.7 text heights: FB 0603)
+                wide = (0.85 if sheet.glyph(w.glyph_ids[0]).synthetic else 0.6) * max(w.size, prev.size)
                 if gap <= limit * max(w.size, prev.size) and not (gap > wide and (_DIGITS.match(w.text) or _DIGITS.match(prev.text))):
                     groups[-1].append(w)
                     continue
@@ -407,6 +411,7 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
         if body and max(bb.width, bb.height) >= 0.8 * size:
             bodies.append(bb)
             in_body[ms] = True
+    bodies = _join_facing(bodies, 0.8 * size)
     bodies.extend(extra_bodies)
     wires = [ends[i] for i in range(n) if straight_a[i] and stroked[i] and not in_body[i]]
     body_index = BoxIndex.from_arrays(np.arange(len(bodies)), [tuple(b) for b in bodies]) if bodies else None
@@ -415,6 +420,30 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
     path_index = BoxIndex.from_arrays(np.arange(n), arr) if n else None
     return _Graphics(arr, closed_a, straight_a, np.asarray(rounds, dtype=bool), np.asarray(rects, dtype=bool), wires, bodies, body_index, wire_index,
                      path_index)
+
+
+def _join_facing(bodies: list[BBox], reach: float) -> list[BBox]:
+    """Bodies that face each other across a narrow gap with nearly the same extent along it made one: the
+    two plates of a capacitor, each with its own stub, are one symbol."""
+    if len(bodies) < 2:
+        return bodies
+    idx = BoxIndex.from_arrays(np.arange(len(bodies)), [tuple(b.expand(reach)) for b in bodies])
+    edges: list[tuple[int, int]] = []
+    for a, b in enumerate(bodies):
+        for k in idx.intersection(tuple(b)):
+            if k <= a:
+                continue
+            o = bodies[k]
+            for lo, hi, olo, ohi, gap in ((b.x0, b.x1, o.x0, o.x1, max(o.top - b.bottom, b.top - o.bottom)),
+                                          (b.top, b.bottom, o.top, o.bottom, max(o.x0 - b.x1, b.x0 - o.x1))):
+                span, ospan = hi - lo, ohi - olo
+                shared = min(hi, ohi) - max(lo, olo)
+                if 0.0 < gap <= reach and min(span, ospan) > 0 and shared >= 0.8 * max(span, ospan):
+                    edges.append((a, k))
+                    break
+    if not edges:
+        return bodies
+    return [BBox.union_all(bodies[i] for i in members) for members in connected(len(bodies), edges)]
 
 
 def _t_contact(lines: list[tuple[float, float, float, float]], tol: float) -> bool:
@@ -803,6 +832,10 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     # a designator-form field read after another one in the same stack is that one's value (BC847 under Q1)
     value_only: set[int] = set()
     pairs: list[tuple[float, int, int, int]] = []  # (distance, order, designator, value)
+    digits_by_body: dict[int, int] = {}
+    for j, t in enumerate(fields):
+        if near[j] is not None and _DIGITS.match(t.text):
+            digits_by_body[near[j][0]] = digits_by_body.get(near[j][0], 0) + 1  # type: ignore[index]
     for i in cands:
         t = fields[i]
         assert index is not None
@@ -817,17 +850,33 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             if order == 0 and is_designator(fields[j].text) and j in cands and \
                     _DESIGNATOR.match(fields[j].text).group(1) not in DESIGNATOR_CLASSES:  # type: ignore[union-attr]
                 value_only.add(j)  # BC847 under Q1; R11 beside R10 is a designator of its own
-            pairs.append((gap, order, i, j))
+            # a field in a footprint's form is a value only when no other field is as near (L_0805 packed
+            # against L1, 10uH a little further off)
+            form = bool(_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text))
+            pairs.append((gap + (1.0 * t.size if form else 0.0), order, i, j))
         # across the body: the nearest other field of the same body
         if near[i] is not None:
             body = near[i][0]  # type: ignore[index]
             bb = g.bodies[body]
+            across: list[tuple[float, int]] = []
             for j in index.intersection(tuple(bb.expand(3.0 * t.size))):
-                if j == i or near[j] is None or near[j][0] != body or _DIGITS.match(fields[j].text):  # type: ignore[index]
-                    continue
+                if j == i or near[j] is None or near[j][0] != body or \
+                        (_DIGITS.match(fields[j].text) and digits_by_body.get(body, 0) > 1):  # type: ignore[index]
+                    continue  # bare numbers round a body are its pin numbers
                 gap = _gap(t.bbox, fields[j].bbox)
                 if gap > 1.6 * t.size:
-                    pairs.append((gap + 2.0 * t.size, _order(t.bbox, fields[j].bbox, t.direction), i, j))
+                    across.append((gap, j))
+            for gap, j in across:
+                # across the body the value is the first of a stack there (a footprint reads under it), and a
+                # field in a footprint's form is the value only when nothing else is
+                fb = fields[j].bbox
+                later = any(k != j and (sg := _stack_gap(fields[k].bbox, fb, t.size)) is not None and sg <= 1.6 * t.size
+                            and _order(fields[k].bbox, fb, fields[k].direction) == 0 for _, k in across)
+                # (a bare number there is a value, 330, only when nothing else is: it is more often a pin's)
+                form = bool(_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)
+                            or _DIGITS.match(fields[j].text))
+                pairs.append((gap + 2.0 * t.size + (0.5 * t.size if later else 0.0) + (1.0 * t.size if form else 0.0),
+                              _order(t.bbox, fb, t.direction), i, j))
     by_body: dict[int, list[int]] = {}
     for i in cands:
         if near[i] is not None:
@@ -839,9 +888,12 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     designators = [i for i in cands if i not in value_only and i not in weak]
     dset = set(designators)
     # a supply name (GND) or a sentence (a note) is no value
-    novalue = {j for j, t in enumerate(fields) if _POWER_NAME.match(t.text) or len(t.text.split()) > 3 or len(t.text) > 40
+    novalue = {j for j, t in enumerate(fields) if len(t.text.split()) > 3 or len(t.text) > 40
                or (len(t.text) == 1 and t.text.isalpha())}  # (a lone letter is a pin's name: A, K, G)
-    pairs = [p for p in pairs if p[2] in dset and p[3] not in dset and p[3] not in novalue]
+    # a supply's form (5V1, 3V3) is a value only stacked right on its designator (a Zener's voltage)
+    supply = {j for j, t in enumerate(fields) if _POWER_NAME.match(t.text)}
+    pairs = [p for p in pairs if p[2] in dset and p[3] not in dset and p[3] not in novalue
+             and not (p[3] in supply and (p[0] > 0.6 * fields[p[2]].size or p[1]))]
     value_of: dict[int, int] = {}
     doubt: dict[int, float] = {}
     taken: set[int] = set()
@@ -877,6 +929,33 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                     extra[f"field{len(extra) + 3}"] = fields[j].text
                 taken.add(j)
                 boxes.append(fields[j].bbox)
+        if footprint is None and v is not None and index is not None:
+            # a footprint packed on the other side of the reference, in the same direction (a turned stack
+            # reads footprint, reference, value)
+            for j in index.intersection(tuple(t.bbox.expand(1.0 * t.size))):
+                if j in (i, v) or j in dset or j in taken or fields[j].direction != t.direction or \
+                        not (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):
+                    continue
+                gap = _stack_gap(t.bbox, fields[j].bbox, t.size)
+                if gap is not None and gap <= 1.0 * t.size:
+                    footprint = fields[j].text
+                    taken.add(j)
+                    boxes.append(fields[j].bbox)
+                    break
+        if footprint is None and body is not None and index is not None:
+            # or on the far side of the body, alone: the nearest unclaimed field in a footprint's form whose
+            # own nearest body is this one
+            best: tuple[float, int] | None = None
+            for j in index.intersection(tuple(body.expand(3.0 * t.size))):
+                if j in (i, v) or j in dset or j in taken or near[j] is None or near[j][0] != near[i][0] or \
+                        not (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):  # type: ignore[index]
+                    continue
+                if best is None or (near[j][1], j) < best:  # type: ignore[index]
+                    best = (near[j][1], j)  # type: ignore[index]
+            if best is not None:
+                footprint = fields[best[1]].text
+                taken.add(best[1])
+                boxes.append(fields[best[1]].bbox)
         conf = 0.55 + (0.2 - doubt.get(i, 0.0) if value else 0.0) + (0.15 if body else 0.0) + \
             (0.05 if _DESIGNATOR.match(t.text).group(1) in DESIGNATOR_CLASSES else 0.0)  # type: ignore[union-attr]
         out.append(Component(designator=t.text, value=value, footprint=footprint, fields=extra,
