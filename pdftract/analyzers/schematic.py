@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from typing_extensions import TypedDict
@@ -77,6 +77,9 @@ _PACKAGE = re.compile(
     r"SMC|DIP|PDIP|SIP|SC|HVQFN|VQFN|WSON|SON|UDFN|LGA|PinHeader|PinSocket|Conn|JST|MountingHole|TestPoint)[-_]?"
     r"[\w.\-x]*|\d{4}(?:_\d{4}Metric)?)$", re.IGNORECASE)
 _MARKUP = re.compile(r"([~_^])\{([^{}]*)\}")
+#: what a field in a footprint's form (or a bare number across a body) adds to its distance as a candidate
+#: value, in text heights: taken only when the component has no other field
+_LAST_RESORT = 8.0
 #: a footprint name's form: words joined by ``_`` or ``-`` with a size in it (``Fuse_1206``, ``SW_SPST_B3U``)
 _FOOTPRINT_FORM = re.compile(r"^(?:[\w.]+:)?[A-Za-z][A-Za-z0-9.]*(?:[_-][A-Za-z0-9.]+)*[_-][A-Za-z0-9.]*\d[A-Za-z0-9.]*$")
 
@@ -327,6 +330,7 @@ class _Graphics:
     body_index: BoxIndex | None
     wire_index: BoxIndex | None
     path_index: BoxIndex | None
+    power: set[int] = field(default_factory=set)  # bodies that are supply symbols (no component's body)
 
 
 def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequence[BBox] = (),
@@ -423,8 +427,9 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
 
 
 def _join_facing(bodies: list[BBox], reach: float) -> list[BBox]:
-    """Bodies that face each other across a narrow gap with nearly the same extent along it made one: the
-    two plates of a capacitor, each with its own stub, are one symbol."""
+    """Bodies that face each other across a narrow gap, the narrower facing the other along its length,
+    made one: the two plates of a capacitor, each with its own stub, are one symbol (a crystal's plates and
+    its case too)."""
     if len(bodies) < 2:
         return bodies
     idx = BoxIndex.from_arrays(np.arange(len(bodies)), [tuple(b.expand(reach)) for b in bodies])
@@ -438,7 +443,8 @@ def _join_facing(bodies: list[BBox], reach: float) -> list[BBox]:
                                           (b.top, b.bottom, o.top, o.bottom, max(o.x0 - b.x1, b.x0 - o.x1))):
                 span, ospan = hi - lo, ohi - olo
                 shared = min(hi, ohi) - max(lo, olo)
-                if 0.0 < gap <= reach and min(span, ospan) > 0 and shared >= 0.8 * max(span, ospan):
+                if 0.0 < gap <= reach and min(span, ospan) > 0 and shared >= 0.8 * min(span, ospan) and \
+                        max(span, ospan) <= 2.0 * min(span, ospan):
                     edges.append((a, k))
                     break
     if not edges:
@@ -489,8 +495,8 @@ def _nearest_body(g: _Graphics, box: BBox, reach: float) -> tuple[int, float] | 
     best: tuple[float, int] | None = None
     for i in g.body_index.intersection(tuple(box.expand(reach))):
         b = g.bodies[i]
-        if b.contains(box):
-            continue  # a body around the text is not the text's symbol (a frame, a sheet)
+        if b.contains(box) or i in g.power:
+            continue  # a body around the text is not the text's symbol (a frame, a sheet), nor is a supply's
         d = _gap(box, b)
         if best is None or (d, i) < best:
             best = (d, i)
@@ -640,6 +646,7 @@ def _power_symbol(g: _Graphics, t: _Text) -> BBox | None:
             continue
         if bb.bottom <= b.top + 0.2 * s and b.top - bb.bottom <= 1.2 * s or \
                 bb.top >= b.bottom - 0.2 * s and bb.top - b.bottom <= 1.2 * s:
+            g.power.add(i)
             return bb
     return None
 
@@ -850,10 +857,10 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             if order == 0 and is_designator(fields[j].text) and j in cands and \
                     _DESIGNATOR.match(fields[j].text).group(1) not in DESIGNATOR_CLASSES:  # type: ignore[union-attr]
                 value_only.add(j)  # BC847 under Q1; R11 beside R10 is a designator of its own
-            # a field in a footprint's form is a value only when no other field is as near (L_0805 packed
-            # against L1, 10uH a little further off)
+            # a field in a footprint's form is a value only when the component has no other (L_0805 packed
+            # against L1, 10uH a little further off; R_0805 under R1, 5k1 across the body)
             form = bool(_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text))
-            pairs.append((gap + (1.0 * t.size if form else 0.0), order, i, j))
+            pairs.append((gap + (_LAST_RESORT * t.size if form else 0.0), order, i, j))
         # across the body: the nearest other field of the same body
         if near[i] is not None:
             body = near[i][0]  # type: ignore[index]
@@ -864,8 +871,9 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                         (_DIGITS.match(fields[j].text) and digits_by_body.get(body, 0) > 1):  # type: ignore[index]
                     continue  # bare numbers round a body are its pin numbers
                 gap = _gap(t.bbox, fields[j].bbox)
-                if gap > 1.6 * t.size:
-                    across.append((gap, j))
+                cx, cy = (fields[j].bbox.x0 + fields[j].bbox.x1) / 2, (fields[j].bbox.top + fields[j].bbox.bottom) / 2
+                if gap > 1.6 * t.size and not (bb.x0 < cx < bb.x1 and bb.top < cy < bb.bottom):
+                    across.append((gap, j))  # (a text centred in the body is a pin's name there)
             for gap, j in across:
                 # across the body the value is the first of a stack there (a footprint reads under it), and a
                 # field in a footprint's form is the value only when nothing else is
@@ -875,7 +883,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                 # (a bare number there is a value, 330, only when nothing else is: it is more often a pin's)
                 form = bool(_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)
                             or _DIGITS.match(fields[j].text))
-                pairs.append((gap + 2.0 * t.size + (0.5 * t.size if later else 0.0) + (1.0 * t.size if form else 0.0),
+                pairs.append((gap + 2.0 * t.size + (0.5 * t.size if later else 0.0) + (_LAST_RESORT * t.size if form else 0.0),
                               _order(t.bbox, fb, t.direction), i, j))
     by_body: dict[int, list[int]] = {}
     for i in cands:
@@ -885,6 +893,13 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
         classed = [i for i in members if _DESIGNATOR.match(fields[i].text).group(1) in DESIGNATOR_CLASSES]  # type: ignore[union-attr]
         if classed and len(classed) < len(members):
             value_only.update(i for i in members if i not in classed)
+        elif len(members) >= 2:
+            # two of designator form by one body: one with a long number in no series on the page is the
+            # other's part number (B5819W by D1)
+            lone = [i for i in members if len(_DESIGNATOR.match(fields[i].text).group(2)) >= 3  # type: ignore[union-attr]
+                    and len(numbers[_DESIGNATOR.match(fields[i].text).group(1)]) == 1]  # type: ignore[union-attr]
+            if 0 < len(lone) < len(members):
+                value_only.update(lone)
     designators = [i for i in cands if i not in value_only and i not in weak]
     dset = set(designators)
     # a supply name (GND) or a sentence (a note) is no value
