@@ -613,7 +613,8 @@ def _split_printed(printed: list[str]) -> tuple[str | None, str | None]:
         letters = printed[0].replace(" ", "")
         loop = "".join(printed[1:]).replace(" ", "")
     else:
-        m = _SPLIT_ONE_LINE.match(printed[0])
+        # (inside a bubble the letters may run straight into the loop's digits: FE103)
+        m = _SPLIT_ONE_LINE.match(printed[0]) or re.fullmatch(r"([A-Za-z]{1,6})(\d\S{0,6})", printed[0])
         if m:
             letters, loop = m.group(1), m.group(2)
         else:

@@ -163,6 +163,11 @@ EXACT_CONFIDENCE = 0.95
 #: corners to be read as Newstroke's too
 NEWSTROKE_LINE = 0.8
 
+#: a lone filled bar over or under a line of text is a capital I when its height is that line's capital
+#: height within this share (the ``l`` of most fonts stands 4-6 % taller) ...
+LONE_I_HEIGHT = 0.025
+#: ... and is read with this confidence
+LONE_I_CONFIDENCE = 0.7
 #: characters that linework reads as (a stroke is ``l``, a dot ``.``): a line made of nothing else is not text
 BARS = frozenset("lI|:.'-_,;!`")
 #: drawn characters within this many sizes past a taken hidden line are its tail ...
@@ -182,7 +187,10 @@ MIN_SLANT = 0.06
 DOT = 0.16
 #: confidence of a dot read by its place
 DOT_CONFIDENCE = 0.8
-#: a line is read upside down only when its mean distance is this much better so
+#: a horizontal line with less than this share of its shapes read upright is tried upside down (6, 9, 1, I,
+#: S, Z and - read either way, so a line turned over may read more than half its shapes upright) ...
+FLIP_TRY_SHARE = 0.9
+#: ... and is read upside down only when its mean distance is this much better so
 UPSIDE_DOWN_MARGIN = 0.1
 #: a lone shape lower than this (points) is not read (a tick, a pad mark)
 MIN_HEIGHT = 1.0
@@ -431,6 +439,11 @@ def _components(atoms: _Atoms) -> list[list[int]]:
     rows, cols = rows[keep], cols[keep]
     # one pen per stroked character: other colours, or pens far apart, never join (fills are not held to it)
     keep = ~_other_pen(atoms.ink, atoms.pen, rows, cols)
+    # a bare stroke more than twice the size of a bare fill it touches crosses it: a bubble's ring or a line
+    # over an outlined letter is no part of the letter (text that runs over its bubble's edge)
+    bare_r, bare_c = ~atoms.filled[rows], ~atoms.filled[cols]
+    keep &= ~((bare_r & atoms.filled[cols] & (side[rows] > 2 * side[cols]) & _centre_in(b, rows, cols)) |
+              (bare_c & atoms.filled[rows] & (side[cols] > 2 * side[rows]) & _centre_in(b, cols, rows)))
     # outlines of one glyph nest (the hole of an O) or overlap much, or are pieces of one glyph cut into
     # triangles that share corners; neighbours kerned together touch a little
     both = atoms.filled[rows] & atoms.filled[cols]
@@ -449,6 +462,14 @@ def _components(atoms: _Atoms) -> list[list[int]]:
         x0, y0, x1, y1 = atoms.boxes[inner]
         keep[k] = _ink_within(atoms.points[ring], (x0 - reach, y0 - reach, x1 + reach, y1 + reach))
     return _connected(n, rows[keep], cols[keep])
+
+
+def _centre_in(b: np.ndarray, outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """Per pair: whether the centre of ``inner``'s box lies inside ``outer``'s box."""
+    cx, cy = (b[inner, 0] + b[inner, 2]) / 2, (b[inner, 1] + b[inner, 3]) / 2
+    o = b[outer]
+    inside: np.ndarray = (o[:, 0] < cx) & (cx < o[:, 2]) & (o[:, 1] < cy) & (cy < o[:, 3])
+    return inside
 
 
 def _holds(b: np.ndarray, outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
@@ -1055,7 +1076,7 @@ def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], c
     best = _read_as(direction, chars, comps, cbox, atoms, adapt=adapt)
     if best is None:
         return None
-    if direction == 0 and len(chars) >= 3 and sum(1 for t in best.texts if t is not None) < LINE_READ_SHARE * len(chars):
+    if direction == 0 and len(chars) >= 3 and sum(1 for t in best.texts if t is not None) < FLIP_TRY_SHARE * len(chars):
         got = _read_as(180, chars, comps, cbox, atoms, adapt=adapt)
         # upside down only when every character reads and clearly better so
         if got is not None and all(t is not None for t in got.texts) and got.score > best.score + UPSIDE_DOWN_MARGIN:
@@ -1653,11 +1674,13 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 if again is not None:
                     read_lines[i] = (d, chars, again, {})
     read_lines = [(d, c, None if ln is not None and _repeated_shape(ln) else ln, u) for d, c, ln, u in read_lines]
-    for d, chars, drawn, _unread in read_lines:
+    capitals = _lone_capital_bars([(d, c, ln) for d, c, ln, _u in read_lines], cbox, comps, atoms)
+    for i, (d, chars, drawn, _unread) in enumerate(read_lines):
+        drawn = capitals.get(i, drawn)
         if drawn is None:
             result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
             continue
-        if all(t is None or t in BARS for t in drawn.texts):
+        if i not in capitals and all(t is None or t in BARS for t in drawn.texts):
             continue  # only bars and dots: hatching, a dotted line, a pin stroke, not text
         fb = _frame_boxes(drawn.direction, cbox)
         em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
@@ -1712,6 +1735,51 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
     result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms))
     return result
+
+
+def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], cbox: np.ndarray,
+                       comps: list[list[int]], atoms: _Atoms) -> dict[int, _Line]:
+    """Lines (by index, each with its reading) that are one filled upright bar standing over or under a line
+    of text read on the page, exactly as high as that line's capitals and digits: a capital ``I`` (an
+    interlock diamond's letter over its number), which alone matches ``I``, ``l``, ``|`` and ``1`` alike. A
+    bar of the ascenders' height (``l``, a little taller in most fonts) or of a stroke (a pin, a tick) is
+    left as linework."""
+    refs: list[tuple[int, float, float, float, float, float]] = []  # direction, u0, u1, v0, v1, cap height
+    for _d, _c, ln in lines:
+        if ln is None or all(t is None or t in BARS for t in ln.texts):
+            continue
+        fb = _frame_boxes(ln.direction, cbox)
+        # (a round character overshoots the capital height a little at a round end: 3 and O at both)
+        hs = [float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch)) / (1.03 if t in "03689CGOQS" else 1.015 if t in "25JU" else 1.0)
+              for ch, t in zip(ln.chars, ln.texts, strict=True) if t is not None and (t.isdigit() or t in _CAP_REF and t.isupper())]
+        if not hs:
+            continue
+        allc = [c for ch in ln.chars for c in ch]
+        refs.append((ln.direction, float(fb[allc, 0].min()), float(fb[allc, 2].max()), float(fb[allc, 1].min()),
+                     float(fb[allc, 3].max()), float(np.median(hs))))
+    out: dict[int, _Line] = {}
+    if not refs:
+        return out
+    for i, (d, chars, ln) in enumerate(lines):
+        if len(chars) != 1 or (ln is not None and not all(t is None or t in "lI|1" for t in ln.texts)):
+            continue
+        ch = chars[0]
+        if not all(atoms.filled[a] for c in ch for a in comps[c]):
+            continue  # a stroke alone is a pin, a tick, a wire's end
+        fb = _frame_boxes(d, cbox)
+        u0, u1 = float(fb[ch, 0].min()), float(fb[ch, 2].max())
+        v0, v1 = float(fb[ch, 1].min()), float(fb[ch, 3].max())
+        h = v1 - v0
+        if h < 4 * (u1 - u0):
+            continue
+        uc = (u0 + u1) / 2
+        for rd, r0, r1, w0, w1, cap in refs:
+            gap = max(w0 - v1, v0 - w1)
+            if rd == d and r0 <= uc <= r1 and 0 <= gap <= cap and abs(h - cap) <= LONE_I_HEIGHT * cap:
+                read = _Read("I", "I", 0.0, 0.0, LONE_I_CONFIDENCE, {}, how="page")
+                out[i] = _Line(d, chars, ["I"], [read], [False], [False], [(u0, u1)], v0, h / CAP_EM, 0.0)
+                break
+    return out
 
 
 def _repeated_shape(line: _Line) -> bool:
