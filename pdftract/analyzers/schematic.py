@@ -867,8 +867,8 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             bb = g.bodies[body]
             across: list[tuple[float, int]] = []
             for j in index.intersection(tuple(bb.expand(3.0 * t.size))):
-                if j == i or near[j] is None or near[j][0] != body or \
-                        (_DIGITS.match(fields[j].text) and digits_by_body.get(body, 0) > 1):  # type: ignore[index]
+                nj = near[j]
+                if j == i or nj is None or nj[0] != body or (_DIGITS.match(fields[j].text) and digits_by_body.get(body, 0) > 1):
                     continue  # bare numbers round a body are its pin numbers
                 gap = _gap(t.bbox, fields[j].bbox)
                 cx, cy = (fields[j].bbox.x0 + fields[j].bbox.x1) / 2, (fields[j].bbox.top + fields[j].bbox.bottom) / 2
@@ -961,12 +961,14 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             # or on the far side of the body, alone: the nearest unclaimed field in a footprint's form whose
             # own nearest body is this one
             best: tuple[float, int] | None = None
+            own = near[i]
             for j in index.intersection(tuple(body.expand(3.0 * t.size))):
-                if j in (i, v) or j in dset or j in taken or near[j] is None or near[j][0] != near[i][0] or \
-                        not (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):  # type: ignore[index]
+                nj = near[j]
+                if j in (i, v) or j in dset or j in taken or nj is None or own is None or nj[0] != own[0] or \
+                        not (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):
                     continue
-                if best is None or (near[j][1], j) < best:  # type: ignore[index]
-                    best = (near[j][1], j)  # type: ignore[index]
+                if best is None or (nj[1], j) < best:
+                    best = (nj[1], j)
             if best is not None:
                 footprint = fields[best[1]].text
                 taken.add(best[1])
