@@ -48,7 +48,7 @@ def test_held_out_family_meets_the_thresholds(kicad: dict[str, Counter[str]]) ->
     c = kicad["held_out"]
     assert _ratio(c, "designators_found", "designators") >= 0.9
     assert c["designators_false"] <= 0.03 * c["designators_reported"]
-    assert _ratio(c, "values_right", "designators") >= 0.83
+    assert _ratio(c, "values_right", "designators") >= 0.87
     assert _ratio(c, "labels_right", "labels") >= 0.93
     assert _ratio(c, "sheet_symbols_right", "sheet_symbols") == 1.0
 
@@ -210,3 +210,34 @@ def test_a_designator_read_twice_is_said() -> None:
     seen = Counter(c.designator for c in page.results["components"])
     assert diag.code.value == "LOW_CONFIDENCE" and twice == sorted(d for d, n in seen.items() if n > 1)
     assert not [d for d in pdftract.analyze(KICAD / "sch-a1.pdf", pages=[1]).pages[0].diagnostics if d.analyzer == "schematic"]
+
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+@pytest.mark.parametrize(("key", "found", "values", "false"), [
+    # held out: measured 51/55 found, 50/55 values, 2 of 53 reported false (benchmarks/schematics.py --real)
+    ("real2/sch-bmsc1.pdf", 0.85, 0.83, 0.1),
+    # held out: measured 49/61, 45/61, 13 of 62 false (pin names of designator form); its values sit on the
+    # wires above and below the parts
+    ("sch-beaglebone-blue-libreoffice.pdf", 0.72, 0.65, 0.28),
+])
+def test_real_schematic_pages(key: str, found: float, values: float, false: float) -> None:
+    """Designators and values on real exports against a reader's truth (benchmarks/schematic_real_expectations.json)."""
+    path = CORPUS / key if "/" in key else SHARED / key
+    if not path.exists():
+        pytest.skip("shared corpus absent")
+    import json
+
+    import schematics
+
+    want = json.loads((ROOT / "benchmarks" / "schematic_real_expectations.json").read_text(encoding="utf-8"))["files"][key]
+    page = pdftract.analyze(path, pages=[want["page"]]).pages[0]
+    limit = want.get("region_fraction", 1.0) * page.width
+    comps = [c.to_dict() for c in page.results["components"]
+             if ((c.symbol_bbox or c.bbox).x0 + (c.symbol_bbox or c.bbox).x1) / 2 < limit]
+    truth = {"components": [t for t in want["components"] if not t.get("uncertain")], "net_labels": [], "sheet_symbols": []}
+    c = schematics.score_page({"components": comps, "net_labels": [], "sheet_symbols": []}, truth)
+    assert c["designators_found"] >= found * c["designators"]
+    assert c["values_right"] >= values * c["designators"]
+    assert c["designators_false"] <= false * c["designators_reported"]

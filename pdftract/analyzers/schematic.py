@@ -77,6 +77,10 @@ _PACKAGE = re.compile(
     r"SMC|DIP|PDIP|SIP|SC|HVQFN|VQFN|WSON|SON|UDFN|LGA|PinHeader|PinSocket|Conn|JST|MountingHole|TestPoint)[-_]?"
     r"[\w.\-x]*|\d{4}(?:_\d{4}Metric)?)$", re.IGNORECASE)
 _MARKUP = re.compile(r"([~_^])\{([^{}]*)\}")
+#: a component value's form: a number with a multiplier or unit right after it (10k, 2.2k/R0402, 100nF/10V,
+#: 49.9R/1%, 4u7, 1nF), or one not fitted (NA(10k/R0402), DNP 10k)
+_VALUE_FORM = re.compile(r"^(?:NA\(|DNP\s*)?\d+(?:[.,]\d+)?\s?(?:[pnuµμmkKMGR](?:\d+|[FHΩ]|Hz|ohm)?|[FHVAW%Ω]|ohm|Hz)"
+                         r"(?:$|[/\s(,;±])")
 #: what a field in a footprint's form (or a bare number across a body) adds to its distance as a candidate
 #: value, in text heights: taken only when the component has no other field
 _LAST_RESORT = 8.0
@@ -745,7 +749,7 @@ def read_schematic(sheet: SheetLike, *, exclude: BBox | None = None, gate: bool 
         # print much smaller than the references (Eagle's "pas 1", "io 0" pin marks) is neither label nor field
         floor = 0.6 * float(np.median(ref_sizes))
         for t in texts:
-            if not t.role and t.size < floor:
+            if not t.role and t.size < floor and not _VALUE_FORM.match(t.text):  # (a value may be printed small)
                 t.role = "mark"
     labels: list[NetLabel] = []
     fields: list[_Text] = []
@@ -791,22 +795,38 @@ def read_schematic(sheet: SheetLike, *, exclude: BBox | None = None, gate: bool 
                 t.role = "label"
                 continue
         wire = _wire_touch(g, t)
-        if wire is not None and is_designator(t.text):
+        if wire is not None and (is_designator(t.text) or (_VALUE_FORM.match(t.text) and not _POWER_NAME.match(t.text))):
             near_body = _nearest_body(g, t.bbox, 1.0 * t.size)
             if near_body is not None and near_body[1] <= 1.0 * t.size:
-                wire = None  # a reference beside its body, along the wire that leaves it
+                # a reference beside its body, along the wire that leaves it; a value so too (Olimex prints
+                # 10k/R0402 along the wire over the resistor): no net is named like a value
+                wire = None
         if wire is not None and not _DIGITS.match(t.text):
             labels.append(NetLabel(text=t.text, kind="local", overbar=t.overbar, bbox=t.bbox, anchor=wire, confidence=0.75))
             t.role = "label"
             continue
         fields.append(t)
     comps = _components(g, fields, size)
-    if gate:
-        classes = {_DESIGNATOR.match(c.designator).group(1) for c in comps if c.value and c.symbol_bbox}  # type: ignore[union-attr]
-        if sum(1 for c in comps if c.value and c.symbol_bbox) < 3 or len(classes) < 2:
-            return Schematic()
+    if gate and not _looks_like_schematic(comps, labels):
+        return Schematic()
     return Schematic(tuple(comps), tuple(sorted(labels, key=lambda lab: (lab.bbox.top, lab.bbox.x0))),
                      tuple(sheets), tuple(g.bodies))
+
+
+def _looks_like_schematic(comps: Sequence[Component], labels: Sequence[NetLabel]) -> bool:
+    """Enough evidence that a page is a schematic: three components with a body and a value, of two classes
+    or more; or, on a sheet of connectors and labels where few values are printed, four components with a
+    body, of two classes, and twice as many net labels as components, two of them or more told by their
+    drawn shape (a flag, an outline, a supply symbol) or a dozen in all."""
+    def classes(cs: Sequence[Component]) -> int:
+        return len({m.group(1) for c in cs if (m := _DESIGNATOR.match(c.designator)) is not None})
+
+    bodied = [c for c in comps if c.symbol_bbox is not None]
+    valued = [c for c in bodied if c.value]
+    if len(valued) >= 3 and classes(valued) >= 2:
+        return True
+    shaped = sum(1 for lab in labels if lab.kind in ("global", "hierarchical", "power"))
+    return len(bodied) >= 4 and classes(bodied) >= 2 and len(labels) >= 2 * len(bodied) and (shaped >= 2 or len(labels) >= 12)
 
 
 def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Component]:
@@ -814,7 +834,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     if ref_sizes:
         # much smaller print beside pins (Eagle's "pas 1", "sup 0": pin direction and swap level) is no field
         floor = 0.6 * float(np.median(ref_sizes))
-        fields = [t for t in fields if t.size >= floor]
+        fields = [t for t in fields if t.size >= floor or _VALUE_FORM.match(t.text)]
     near: list[tuple[int, float] | None] = [_nearest_body(g, t.bbox, 3.0 * t.size) for t in fields]
     index = BoxIndex.from_arrays(np.arange(len(fields)), [tuple(t.bbox) for t in fields]) if fields else None
     cands = [i for i, t in enumerate(fields) if is_designator(t.text) and (
@@ -834,6 +854,19 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
         if letters in DESIGNATOR_CLASSES:
             return True
         return not number.startswith("0") and (len(numbers[letters]) >= 2 or len(number) == 1)
+
+    units: dict[tuple[str, str], set[str]] = {}
+    for i in cands:
+        m = _DESIGNATOR.match(fields[i].text)
+        assert m is not None
+        units.setdefault((m.group(1), m.group(2)), set()).add(m.group(3))
+
+    def in_series(text: str) -> bool:
+        """One of several units of one part on the page (RM2A, RM2B). (A series of numbers is no such
+        evidence: pin names run ADC1, ADC2 too.)"""
+        m = _DESIGNATOR.match(text)
+        assert m is not None
+        return len(units[(m.group(1), m.group(2))]) >= 2
 
     weak = {i for i in cands if not plausible(fields[i].text)}
     # a designator-form field read after another one in the same stack is that one's value (BC847 under Q1)
@@ -855,8 +888,8 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                 continue
             order = _order(t.bbox, fields[j].bbox, t.direction)
             if order == 0 and is_designator(fields[j].text) and j in cands and \
-                    _DESIGNATOR.match(fields[j].text).group(1) not in DESIGNATOR_CLASSES:  # type: ignore[union-attr]
-                value_only.add(j)  # BC847 under Q1; R11 beside R10 is a designator of its own
+                    _DESIGNATOR.match(fields[j].text).group(1) not in DESIGNATOR_CLASSES and not in_series(fields[j].text):  # type: ignore[union-attr]
+                value_only.add(j)  # BC847 under Q1; R11 beside R10, RM2B under RM2A are designators of their own
             # a field in a footprint's form is a value only when the component has no other (L_0805 packed
             # against L1, 10uH a little further off; R_0805 under R1, 5k1 across the body)
             form = bool(_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text))
@@ -912,6 +945,8 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     value_of: dict[int, int] = {}
     doubt: dict[int, float] = {}
     taken: set[int] = set()
+    # nearest pairs first (a one-to-one matching of least total distance was tried: it read more of the
+    # tuned files' values and fewer of the held-out ones, and was dropped)
     for gap, order, i, j in sorted(pairs, key=lambda p: (p[0] + (0.5 * size if p[1] else 0.0), p[2], p[3])):
         if i in value_of or j in taken:
             continue
