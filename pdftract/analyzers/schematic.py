@@ -935,7 +935,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                 value_only.update(lone)
     designators = [i for i in cands if i not in value_only and i not in weak]
     dset = set(designators)
-    # a supply name (GND) or a sentence (a note) is no value
+    # a sentence (a note) is no value
     novalue = {j for j, t in enumerate(fields) if len(t.text.split()) > 3 or len(t.text) > 40
                or (len(t.text) == 1 and t.text.isalpha())}  # (a lone letter is a pin's name: A, K, G)
     # a supply's form (5V1, 3V3) is a value only stacked right on its designator (a Zener's voltage)
@@ -952,7 +952,8 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             continue
         value_of[i] = j
         taken.add(j)
-        # a value across the body, or read before its designator, is less sure than one stacked under it
+        # a value across the body (or taken as a last resort), or read before its designator, is less sure
+        # than one stacked under it
         doubt[i] = (0.15 if gap > 1.6 * fields[i].size else 0.0) + (0.1 if order else 0.0)
     out: list[Component] = []
     for i in designators:

@@ -1760,6 +1760,9 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
     out: dict[int, _Line] = {}
     if not refs:
         return out
+    # per direction, each reference line's box widened by its capital height above and below
+    index = {d: BoxIndex((k, BBox(r[1], r[3] - r[5], r[2], r[4] + r[5])) for k, r in enumerate(refs) if r[0] == d)
+             for d in {r[0] for r in refs}}
     for i, (d, chars, ln) in enumerate(lines):
         if len(chars) != 1 or (ln is not None and not all(t is None or t in "lI|1" for t in ln.texts)):
             continue
@@ -1773,9 +1776,11 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
         if h < 4 * (u1 - u0):
             continue
         uc = (u0 + u1) / 2
-        for rd, r0, r1, w0, w1, cap in refs:
+        near = index[d].intersection(BBox(uc, v0, uc, v1)) if d in index else []
+        for k in sorted(near):
+            _rd, r0, r1, w0, w1, cap = refs[k]
             gap = max(w0 - v1, v0 - w1)
-            if rd == d and r0 <= uc <= r1 and 0 <= gap <= cap and abs(h - cap) <= LONE_I_HEIGHT * cap:
+            if r0 <= uc <= r1 and 0 <= gap <= cap and abs(h - cap) <= LONE_I_HEIGHT * cap:
                 read = _Read("I", "I", 0.0, 0.0, LONE_I_CONFIDENCE, {}, how="page")
                 out[i] = _Line(d, chars, ["I"], [read], [False], [False], [(u0, u1)], v0, h / CAP_EM, 0.0)
                 break
