@@ -241,3 +241,36 @@ def test_real_schematic_pages(key: str, found: float, values: float, false: floa
     assert c["designators_found"] >= found * c["designators"]
     assert c["values_right"] >= values * c["designators"]
     assert c["designators_false"] <= false * c["designators_reported"]
+
+
+def test_a_page_turned_down_by_the_gate_is_said() -> None:
+    """Components and labels read on a page with too little schematic evidence are not reported, but the page
+    says so: a small sheet is not silently empty."""
+    from pdftract.analyzers.schematic import Schematic, schematic_analyzer
+    from pdftract.registry import Reported
+
+    page = pdftract.analyze(KICAD / "sch-a1.pdf", pages=[1]).pages[0]
+    import pdftract.analyzers.schematic as sch
+
+    real = sch.read_schematic
+    try:
+        sch.read_schematic = lambda *a, **k: Schematic(turned_down=(3, 8))  # type: ignore[assignment]
+        got = schematic_analyzer(page, None)
+    finally:
+        sch.read_schematic = real
+    assert isinstance(got, Reported) and got.value["components"] == []
+    (diag,) = got.diagnostics
+    assert diag.code.value == "LOW_CONFIDENCE" and dict(diag.context)["turned_down_components"] == 3
+    # a full schematic page is not turned down, and says nothing of the kind
+    assert not [d for d in page.diagnostics if "turned_down_components" in dict(d.context)]
+
+
+def test_a_small_real_sheet_turned_down_is_said() -> None:
+    """The Altium Betrusted debug page (three parts, many labels) falls below the gate: the page says so."""
+    path = CORPUS / "real2" / "sch-betrusted-rpihat4.pdf"
+    if not path.exists():
+        pytest.skip("shared corpus absent")
+    page = pdftract.analyze(path, pages=[1]).pages[0]
+    assert page.results["components"] == []
+    (diag,) = [d for d in page.diagnostics if d.analyzer == "schematic"]
+    assert dict(diag.context)["turned_down_components"] >= 3 and diag.severity.value == "info"

@@ -201,6 +201,8 @@ class Schematic:
     net_labels: tuple[NetLabel, ...] = ()
     sheet_symbols: tuple[SheetSymbol, ...] = ()
     bodies: tuple[BBox, ...] = ()
+    #: on a page the gate turned down: the components with a body and the net labels read before it did
+    turned_down: tuple[int, int] = (0, 0)
 
 
 # -- texts -------------------------------------------------------------------------------------------------------
@@ -808,7 +810,7 @@ def read_schematic(sheet: SheetLike, *, exclude: BBox | None = None, gate: bool 
         fields.append(t)
     comps = _components(g, fields, size)
     if gate and not _looks_like_schematic(comps, labels):
-        return Schematic()
+        return Schematic(turned_down=(sum(1 for c in comps if c.symbol_bbox is not None), len(labels)))
     return Schematic(tuple(comps), tuple(sorted(labels, key=lambda lab: (lab.bbox.top, lab.bbox.x0))),
                      tuple(sheets), tuple(g.bodies))
 
@@ -1022,8 +1024,10 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
 
 @analyzer("schematic", requires={"lines", "paths", "title_block"}, assigns={"components", "net_labels", "sheet_symbols"})
 def schematic_analyzer(sheet: Sheet, settings: None) -> dict[str, object] | Reported:
-    """Components, net labels and sheet symbols on pages that look like schematics (a designator read twice
-    on a page is said in a ``LOW_CONFIDENCE`` diagnostic)."""
+    """Components, net labels and sheet symbols on pages that look like schematics. Said in a
+    ``LOW_CONFIDENCE`` diagnostic: a designator read twice on a page (a warning), and a page turned down by
+    the gate though three components or more and twice as many net labels were read on it (information:
+    nothing of it is reported, and it may be a small schematic sheet)."""
     tb = sheet.results.get("title_block") if hasattr(sheet.results, "get") else None
     found = read_schematic(sheet, exclude=getattr(tb, "bbox", None))
     value = {"components": list(found.components), "net_labels": list(found.net_labels),
@@ -1032,6 +1036,14 @@ def schematic_analyzer(sheet: Sheet, settings: None) -> dict[str, object] | Repo
     for c in found.components:
         seen[c.designator] = seen.get(c.designator, 0) + 1
     twice = sorted(d for d, n in seen.items() if n > 1)
+    bodied, labelled = found.turned_down
+    if bodied >= 3 and labelled >= 2 * bodied:
+        # components and net labels were read, too few to call the page a schematic: said, not dropped unseen
+        diag = Diagnostic.make(Code.LOW_CONFIDENCE, f"{bodied} components with a symbol body and {labelled} net labels "
+                               "were read but are not reported: too little evidence that the page is a schematic",
+                               severity=Severity.INFO, page=sheet.number, analyzer="schematic",
+                               turned_down_components=bodied, turned_down_labels=labelled)
+        return Reported(value, (diag,))
     if not twice:
         return value
     # a reference printed twice on one sheet is a misread, a pin name taken for a reference, or a drawing error
