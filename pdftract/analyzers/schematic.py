@@ -17,7 +17,8 @@ non-text paths:
   ``VCC``) a ``power`` label; with a wire end at its baseline's start or end, or a wire under it, a
   ``local`` label. The others are component fields.
 * **Components**: a field of designator form (class letters of IEEE 315 / ASME Y14.44 and a number, an
-  optional unit letter: ``R12``, ``U201B``, ``IC3``) with a body near it. Its value is the field stacked
+  optional unit letter: ``R12``, ``U201B``, ``IC3``; hyphenated as AutoCAD Electrical and IEC 81346 print
+  tags: ``R-1``, ``-K1``) with a body near it. Its value is the field stacked
   under or beside it (within 1.6 text heights), or the one on the other side of the same body (KiCad puts
   an op-amp's reference over the triangle and its value under it); each field goes to one designator,
   nearest pairs first. A designator-form field stacked under another (``BC847`` under ``Q1``) is a value.
@@ -64,7 +65,7 @@ from pdftract.registry import Reported, analyzer, output
 DESIGNATOR_CLASSES = frozenset(
     "A AR AT B BT C CB CN CON D DS E F FB FL FS G H HY IC J JP K L LED LS M MK MOV MP N P PS Q R RN RP RT RV "
     "S SW T TP TR U V VR W X XTAL Y Z".split())
-_DESIGNATOR = re.compile(r"^([A-Z]{1,4})(\d{1,4})([A-Z]{0,2})$")
+_DESIGNATOR = re.compile(r"^-?([A-Z]{1,4})-?(\d{1,4})([A-Z]{0,2})$")
 _DIGITS = re.compile(r"^\d+$")
 _POWER_NAME = re.compile(
     r"^(?:[+-]\d+(?:[.,]\d+)?V\d*\w*|[+-]?\d+V\d+\w*|[+-]?\d+(?:[.,]\d+)?V|[+-]?V[A-Z]{1,4}\d*(?:_\w+)?|"
@@ -92,6 +93,8 @@ def is_designator(text: str) -> bool:
     """Whether ``text`` has the form of a reference designator: one to four letters, a number, an optional
     unit letter (a part number such as ``BC847`` has it too: the pairing tells them apart, and a standard
     class letter is preferred)."""
+    if "-" in text and _PACKAGE.match(text.lstrip("-")):
+        return False  # a package (SOT-23, QFN-48), not a hyphenated device tag (R-1, -K1)
     return _DESIGNATOR.match(text) is not None
 
 
