@@ -91,8 +91,13 @@ _FOOTPRINT_FORM = re.compile(r"^(?:[\w.]+:)?[A-Za-z][A-Za-z0-9.]*(?:[_-][A-Za-z0
 
 def is_designator(text: str) -> bool:
     """Whether ``text`` has the form of a reference designator: one to four letters, a number, an optional
-    unit letter (a part number such as ``BC847`` has it too: the pairing tells them apart, and a standard
-    class letter is preferred)."""
+    unit letter, a hyphen between letters and number or before them allowed (``R-1``, ``-K1``) but no
+    package's name (``SOT-23``). A part number such as ``BC847`` has the form too: the pairing tells them
+    apart, and a standard class letter is preferred.
+
+    >>> [is_designator(t) for t in ("R12", "U201B", "TI-1", "-K1", "SOT-23", "GND")]
+    [True, True, True, True, False, False]
+    """
     if "-" in text and _PACKAGE.match(text.lstrip("-")):
         return False  # a package (SOT-23, QFN-48), not a hyphenated device tag (R-1, -K1)
     return _DESIGNATOR.match(text) is not None
