@@ -217,34 +217,43 @@ REAL_TUNED = {"sch-emontx-v3.4-eagle.pdf", "sch-olimex-esp32-poe-kicad7.pdf",
 REAL_REGION = {"sch-olimex-esp32-poe-kicad7.pdf": 1 / 3, "sch-nxtpx4-kicad-distilled-rot90.pdf": 1 / 2}
 
 
-def real(verbose: bool = False) -> dict[str, Counter[str]]:
-    """Designators and values against ``schematic_real_expectations.json`` (read off rendered pages)."""
+def real_page(key: str, want: dict[str, Any]) -> tuple[Counter[str], dict[str, Any], dict[str, Any]] | None:
+    """One page of ``schematic_real_expectations.json`` scored: ``(counts, found, truth)``, None when its PDF is
+    absent. Only the reader's region counts; parts the reader marked on the boundary or uncertain are left
+    out on both sides."""
     import pdftract
 
+    # a bare name is in real/; later entries name their corpus folder (real2/...) and may end in #page
+    fname = key.split("#")[0]
+    path = CORPUS / fname if "/" in fname else REAL / fname
+    if "components" not in want or not path.exists():
+        return None
+    page = pdftract.analyze(path, pages=[want["page"]]).pages[0]
+    limit = want.get("region_fraction", REAL_REGION.get(fname, 1.0)) * page.width
+    comps = [c for c in page.results.get("components", [])
+             if ((c.symbol_bbox or c.bbox).x0 + (c.symbol_bbox or c.bbox).x1) / 2 < limit]
+    truth = {"components": [t for t in want["components"] if not t.get("uncertain")],
+             "net_labels": [lab for lab in want["net_labels"] if lab.get("kind")], "sheet_symbols": want["sheet_symbols"]}
+    found = {"components": [c.to_dict() for c in comps],
+             "net_labels": [lab.to_dict() for lab in page.results.get("net_labels", []) if lab.bbox.x0 < limit],
+             "sheet_symbols": [s.to_dict() for s in page.results.get("sheet_symbols", [])]}
+    # a reader lists each label text once: compare distinct (text, kind) pairs
+    truth["net_labels"] = [dict(t) for t in {(norm(x["text"]), x["kind"]): x for x in truth["net_labels"]}.values()]
+    found["net_labels"] = [dict(t) for t in {(norm(x["text"]), x["kind"]): x for x in found["net_labels"]}.values()]
+    boundary = {norm(t["designator"]) for t in want["components"] if t.get("on_boundary") or t.get("uncertain")}
+    found["components"] = [c for c in found["components"] if norm(c["designator"]) not in boundary]
+    return score_page(found, truth), found, truth
+
+
+def real(verbose: bool = False) -> dict[str, Counter[str]]:
+    """Designators and values against ``schematic_real_expectations.json`` (read off rendered pages)."""
     exp = json.loads((ROOT / "benchmarks" / "schematic_real_expectations.json").read_text(encoding="utf-8"))
     parts: dict[str, Counter[str]] = {"tuned": Counter(), "held_out": Counter()}
     for key, want in sorted(exp["files"].items()):
-        # a bare name is in real/; later entries name their corpus folder (real2/...) and may end in #page
-        fname = key.split("#")[0]
-        path = CORPUS / fname if "/" in fname else REAL / fname
-        if "components" not in want or not path.exists():
+        got = real_page(key, want)
+        if got is None:
             continue
-        doc = pdftract.analyze(path, pages=[want["page"]])
-        page = doc.pages[0]
-        limit = want.get("region_fraction", REAL_REGION.get(fname, 1.0)) * page.width
-        comps = [c for c in page.results.get("components", [])
-                 if ((c.symbol_bbox or c.bbox).x0 + (c.symbol_bbox or c.bbox).x1) / 2 < limit]
-        truth = {"components": [t for t in want["components"] if not t.get("uncertain")],
-                 "net_labels": [lab for lab in want["net_labels"] if lab.get("kind")], "sheet_symbols": want["sheet_symbols"]}
-        found = {"components": [c.to_dict() for c in comps],
-                 "net_labels": [lab.to_dict() for lab in page.results.get("net_labels", []) if lab.bbox.x0 < limit],
-                 "sheet_symbols": [s.to_dict() for s in page.results.get("sheet_symbols", [])]}
-        # a reader lists each label text once: compare distinct (text, kind) pairs
-        truth["net_labels"] = [dict(t) for t in {(norm(x["text"]), x["kind"]): x for x in truth["net_labels"]}.values()]
-        found["net_labels"] = [dict(t) for t in {(norm(x["text"]), x["kind"]): x for x in found["net_labels"]}.values()]
-        boundary = {norm(t["designator"]) for t in want["components"] if t.get("on_boundary") or t.get("uncertain")}
-        found["components"] = [c for c in found["components"] if norm(c["designator"]) not in boundary]
-        c = score_page(found, truth)
+        c, found, truth = got
         part = "tuned" if key in REAL_TUNED else "held_out"
         parts[part] += c
         print(f"  {key} ({part}): designators {c['designators_found']}/{c['designators']} found, "

@@ -89,6 +89,11 @@ _LAST_RESORT = 8.0
 _FOOTPRINT_FORM = re.compile(r"^(?:[\w.]+:)?[A-Za-z][A-Za-z0-9.]*(?:[_-][A-Za-z0-9.]+)*[_-][A-Za-z0-9.]*\d[A-Za-z0-9.]*$")
 
 
+def _footprint_like(text: str) -> bool:
+    """Whether ``text`` reads as a package or footprint name (``SOT-23``, ``R_0603``, ``Fuse_1206``)."""
+    return bool(_PACKAGE.match(text) or _FOOTPRINT_FORM.match(text))
+
+
 def is_designator(text: str) -> bool:
     """Whether ``text`` has the form of a reference designator: one to four letters, a number, an optional
     unit letter, a hyphen between letters and number or before them allowed (``R-1``, ``-K1``) but no
@@ -902,7 +907,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                 value_only.add(j)  # BC847 under Q1; R11 beside R10, RM2B under RM2A are designators of their own
             # a field in a footprint's form is a value only when the component has no other (L_0805 packed
             # against L1, 10uH a little further off; R_0805 under R1, 5k1 across the body)
-            form = bool(_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text))
+            form = _footprint_like(fields[j].text)
             pairs.append((gap + (_LAST_RESORT * t.size if form else 0.0), order, i, j))
         # across the body: the nearest other field of the same body
         if near[i] is not None:
@@ -924,8 +929,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                 later = any(k != j and (sg := _stack_gap(fields[k].bbox, fb, t.size)) is not None and sg <= 1.6 * t.size
                             and _order(fields[k].bbox, fb, fields[k].direction) == 0 for _, k in across)
                 # (a bare number there is a value, 330, only when nothing else is: it is more often a pin's)
-                form = bool(_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)
-                            or _DIGITS.match(fields[j].text))
+                form = _footprint_like(fields[j].text) or bool(_DIGITS.match(fields[j].text))
                 pairs.append((gap + 2.0 * t.size + (0.5 * t.size if later else 0.0) + (_LAST_RESORT * t.size if form else 0.0),
                               _order(t.bbox, fb, t.direction), i, j))
     by_body: dict[int, list[int]] = {}
@@ -984,7 +988,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
                 gap = _stack_gap(vb, fields[j].bbox, t.size)
                 if gap is None or gap > 1.6 * t.size or _order(vb, fields[j].bbox, fields[v].direction) != 0:
                     continue
-                if footprint is None and (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):
+                if footprint is None and _footprint_like(fields[j].text):
                     footprint = fields[j].text
                 else:
                     extra[f"field{len(extra) + 3}"] = fields[j].text
@@ -995,7 +999,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             # reads footprint, reference, value)
             for j in index.intersection(tuple(t.bbox.expand(1.0 * t.size))):
                 if j in (i, v) or j in dset or j in taken or fields[j].direction != t.direction or \
-                        not (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):
+                        not _footprint_like(fields[j].text):
                     continue
                 gap = _stack_gap(t.bbox, fields[j].bbox, t.size)
                 if gap is not None and gap <= 1.0 * t.size:
@@ -1011,7 +1015,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             for j in index.intersection(tuple(body.expand(3.0 * t.size))):
                 nj = near[j]
                 if j in (i, v) or j in dset or j in taken or nj is None or own is None or nj[0] != own[0] or \
-                        not (_PACKAGE.match(fields[j].text) or _FOOTPRINT_FORM.match(fields[j].text)):
+                        not _footprint_like(fields[j].text):
                     continue
                 if best is None or (nj[1], j) < best:
                     best = (nj[1], j)
