@@ -236,6 +236,10 @@ class _Text:
         return self.direction % 180 == 90
 
 
+#: glyph sources whose size is estimated from the shapes read
+_RECOGNISED = frozenset({UnicodeSource.STROKE_MATCH, UnicodeSource.OUTLINE_MATCH, UnicodeSource.OCR})
+
+
 def _texts(sheet: SheetLike) -> list[_Text]:
     """The page's texts: lines cut at gaps wider than 0.6 text heights (1.3 for text read back from strokes
     or a hidden copy: a stroke font's space is wide), and at 0.6 (0.85 for strokes) before or after a bare
@@ -257,6 +261,9 @@ def _texts(sheet: SheetLike) -> list[_Text]:
         if vis_index is not None:
             for wid in line.word_ids:
                 covered.update(vis_index.intersection(tuple(words[wid].bbox)))
+        # covered by visible words that lie mostly on it (a pin number touching a value's edge is not its copy)
+        covered = {k for k in covered if (inter := visible[k].bbox.intersection(line.bbox)) is not None
+                   and inter.area >= 0.5 * visible[k].bbox.area}
         if not covered:
             use_hidden.add(line.id)
         elif _MARKUP.search(line.text) and all(all(sheet.glyph(g).source == UnicodeSource.HIDDEN_LAYER for g in visible[k].glyph_ids) for k in covered):
@@ -284,7 +291,12 @@ def _texts(sheet: SheetLike) -> list[_Text]:
                 limit = 1.3 if sheet.glyph(w.glyph_ids[0]).synthetic or line.invisible else 0.6
                 # (a stroke font's own space is near 0.7 text heights: FB 0603)
                 wide = (0.85 if sheet.glyph(w.glyph_ids[0]).synthetic else 0.6) * max(w.size, prev.size)
-                if gap <= limit * max(w.size, prev.size) and not (gap > wide and (_DIGITS.match(w.text) or _DIGITS.match(prev.text))):
+                # words whose sizes are known exactly (a font's, a hidden copy's) and differ are two fields
+                # (a supply's name beside a footprint of another size)
+                other_size = max(w.size, prev.size) > 1.05 * min(w.size, prev.size) and \
+                    _exact_size(sheet, w) and _exact_size(sheet, prev)
+                if gap <= limit * max(w.size, prev.size) and not other_size and \
+                        not (gap > wide and (_DIGITS.match(w.text) or _DIGITS.match(prev.text))):
                     groups[-1].append(w)
                     continue
             groups.append([w])
@@ -302,6 +314,11 @@ def _texts(sheet: SheetLike) -> list[_Text]:
                 out.append(_Text(text, BBox.union_all(w.bbox for w in g), max(w.size for w in g), line.direction, overbar,
                                  line.invisible, all(sheet.glyph(gid).synthetic for w in g for gid in w.glyph_ids)))
     return _join_scripts(out)
+
+
+def _exact_size(sheet: SheetLike, w: Word) -> bool:
+    """Whether a word's size is a font's (or a hidden copy's), not estimated from recognised shapes."""
+    return sheet.glyph(w.glyph_ids[0]).source not in _RECOGNISED
 
 
 def _join_scripts(texts: list[_Text]) -> list[_Text]:
@@ -512,10 +529,13 @@ def _nearest_body(g: _Graphics, box: BBox, reach: float) -> tuple[int, float] | 
     if g.body_index is None:
         return None
     best: tuple[float, int] | None = None
+    h = min(box.width, box.height)
     for i in g.body_index.intersection(tuple(box.expand(reach))):
         b = g.bodies[i]
-        if b.contains(box) or i in g.power:
-            continue  # a body around the text is not the text's symbol (a frame, a sheet), nor is a supply's
+        if (b.contains(box) and (b.width > box.width + 4 * h or b.height > box.height + 4 * h)) or i in g.power:
+            # a body far larger than a text around it is not the text's symbol (a frame, a sheet), nor is a
+            # supply's (a value printed across a capacitor's plates lies within its small symbol and is its)
+            continue
         d = _gap(box, b)
         if best is None or (d, i) < best:
             best = (d, i)
@@ -983,8 +1003,8 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
         if v is not None and index is not None:
             vb = fields[v].bbox
             for j in index.intersection(tuple(vb.expand(1.6 * t.size))):
-                if j in (i, v) or j in dset or j in taken:
-                    continue
+                if j in (i, v) or j in dset or j in taken or fields[j].direction != fields[v].direction:
+                    continue  # (a stack of fields reads one way)
                 gap = _stack_gap(vb, fields[j].bbox, t.size)
                 if gap is None or gap > 1.6 * t.size or _order(vb, fields[j].bbox, fields[v].direction) != 0:
                     continue

@@ -192,6 +192,8 @@ DOT_CONFIDENCE = 0.8
 FLIP_TRY_SHARE = 0.9
 #: ... and is read upside down only when its mean distance is this much better so
 UPSIDE_DOWN_MARGIN = 0.1
+#: at most this many shapes side by side that do not read upright on a turned sheet are read one by one, turned
+SHORT_TURNED = 3
 #: a lone shape lower than this (points) is not read (a tick, a pad mark)
 MIN_HEIGHT = 1.0
 #: share of a line's shapes that must be read for the line to be kept (random linework reads badly)
@@ -940,6 +942,8 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
 
     Case (``c o s v w x z u`` against their capitals, whose outlines are the same): by height against the
     line's cap height and x-height where the line tells them; ``p y j`` by reaching below the baseline.
+    Where no letter tells the sizes, a ``P``/``Y``/``J`` that does not descend or a bar gives the cap
+    height; failing that, such letters of one height take one case (capitals when any was read a capital).
     Digit or letter (``0/O``, ``1/I/l``, ``5/S``, ``2/Z``, ``8/B``): the closer reading by shape, after the
     reading the neighbours support (digits or a decimal point; letters) is taken :data:`CONTEXT` closer.
     ``I`` or ``l``: capitals around say ``I``, small letters ``l``. A bar alone in its word is a ``1`` when
@@ -947,12 +951,30 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     """
     out = [r.text for r in reads]
     for k, t in enumerate(out):
-        if t is None or reads[k].how == "exact":
+        if t is not None and reads[k].how != "exact" and t in "pyjPYJ":
+            out[k] = t.lower() if spans[k][0] < baseline - 0.12 * line_h else t.upper()
+    if cap is None and xh is None:
+        # no letter of the line fixes its sizes: a capital settled by not descending (P, Y, J) or a bar
+        # (I, l, 1: cap height or an ascender a few per cent taller) is as tall as a capital
+        tall = [hi - lo for t, (lo, hi) in zip(out, spans, strict=True) if t is not None and t in "PYJIl|1"]
+        cap = float(np.median(tall)) if tall else None
+    case_free = [k for k, t in enumerate(out) if t is not None and reads[k].how != "exact" and t not in "pyjPYJ"
+                 and (t in _CASE_PAIRS or t in _CASE_PAIRS.values())]
+    if cap is None and xh is None and case_free:
+        # nothing tells the size: letters drawn alike and as tall as each other take one case: capitals when
+        # any of them was read a capital (tags and codes are printed in capitals; a word of small letters
+        # only of these shapes is rare)
+        hs = [spans[k][1] - spans[k][0] for k in case_free]
+        if max(hs) <= 1.1 * min(hs):
+            upper = any(out[k].isupper() for k in case_free)  # type: ignore[union-attr]
+            for k in case_free:
+                t = out[k]
+                assert t is not None
+                out[k] = t.upper() if upper else t.lower()
+    for k, t in enumerate(out):
+        if t is None or reads[k].how == "exact" or t in "pyjPYJ":
             continue
         lo, hi = spans[k]
-        if t in "pyjPYJ":
-            out[k] = t.lower() if lo < baseline - 0.12 * line_h else t.upper()
-            continue
         low = t if t in _CASE_PAIRS else next((lw for lw, up in _CASE_PAIRS.items() if up == t), None)
         if low is None:
             continue
@@ -1594,15 +1616,19 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
     free = np.flatnonzero(~used & (side <= ATOM_MAX))
+    hidden_way: dict[int, bool] = {}  # shape -> whether the hidden line it lies under runs upright
     if enough:
         # only the shapes whose centres lie under a hidden line not taken
         under = np.zeros(len(comps), dtype=bool)
         centre = np.column_stack(((cbox[:, 0] + cbox[:, 2]) / 2, (cbox[:, 1] + cbox[:, 3]) / 2))
-        for _lg, boxes, _d, _why in pending:
+        for _lg, boxes, d_hidden, _why in pending:
             near = np.asarray(cidx.intersection(boxes[0]), dtype=np.int64)
             b = boxes[0]
-            under[near[(centre[near, 0] >= b.x0) & (centre[near, 0] <= b.x1) & (centre[near, 1] >= b.top)
-                       & (centre[near, 1] <= b.bottom)]] = True
+            hit = near[(centre[near, 0] >= b.x0) & (centre[near, 0] <= b.x1) & (centre[near, 1] >= b.top)
+                       & (centre[near, 1] <= b.bottom)]
+            under[hit] = True
+            for c in hit.tolist():
+                hidden_way.setdefault(c, d_hidden % 180 == 0)
         free = free[under[free]]
     # each shape reads along the direction in which its chain is longer (a vertical word chains little sideways)
     # (a column of short horizontal lines also chains vertically, but as a run longer across than along)
@@ -1619,6 +1645,10 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 length.setdefault(c, {})[d] = n if n == 1 or along >= 0.8 * across else 0
                 (vertical_chain if d == 90 else horizontal_chain)[c] = chain
     upright = {c for c in free.tolist() if length[c][0] >= length[c][90]}
+    # a shape under a hidden line is read the way that line runs: it is that text or linework under it (a
+    # crystal's plates under its value do not read as a turned word)
+    for c, up in hidden_way.items():
+        (upright.add if up else upright.discard)(c)
     # a shape that is a known stroke font's glyph one way up only reads that way, whatever its neighbours
     # (a column of pin numbers chains longer down than along)
     known = _glyph_directions(free, comps, atoms)
@@ -1644,11 +1674,11 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # drawn turned on its page turns its lone characters too
     alone = [c for c in free.tolist() if c not in known and len(horizontal_chain.get(c, ())) <= 1
              and len(vertical_chain.get(c, ())) <= 1]
-    if alone:
-        lined = [c for c in free.tolist() if len((horizontal_chain if c in upright else vertical_chain).get(c, ())) >= 3]
-        turned = sum(1 for c in lined if c not in upright)
-        if turned > len(lined) - turned:
-            upright -= set(alone)
+    lined = [c for c in free.tolist() if len((horizontal_chain if c in upright else vertical_chain).get(c, ())) >= 3]
+    turned = sum(1 for c in lined if c not in upright)
+    page_turned = turned > len(lined) - turned
+    if alone and page_turned:
+        upright -= set(alone)
     assigned: dict[int, list[list[list[int]]]] = {}
     for d in (0, 90):
         fb = _frame_boxes(d, cbox)
@@ -1659,10 +1689,21 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # every line read once; then the lines with shapes left unread that were read surely elsewhere on the page
     # (a font repeats its shapes) are read again with what the page taught
     read_lines: list[tuple[int, list[list[int]], _Line | None, dict[tuple[object, ...], np.ndarray]]] = []
+    turned_alone: set[int] = set()
     for d in (0, 90):
         for chars in assigned.get(d, []):
             adapt = _Adapt()
-            read_lines.append((d, chars, _read_line(d, chars, comps, cbox, atoms, adapt), adapt.unread))
+            line = _read_line(d, chars, comps, cbox, atoms, adapt)
+            if line is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
+                # on a sheet turned on its page, a few shapes side by side that do not read upright are
+                # characters stacked in the sheet's own direction (an interlock's letter over its number):
+                # each is read alone, turned
+                for ch in chars:
+                    one = _Adapt()
+                    turned_alone.add(len(read_lines))
+                    read_lines.append((90, [ch], _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
+                continue
+            read_lines.append((d, chars, line, adapt.unread))
     unread_shapes: dict[tuple[object, ...], np.ndarray] = {}
     for _d, _c, _ln, u in read_lines:
         unread_shapes.update(u)
@@ -1674,6 +1715,20 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 if again is not None:
                     read_lines[i] = (d, chars, again, {})
     read_lines = [(d, c, None if ln is not None and _repeated_shape(ln) else ln, u) for d, c, ln, u in read_lines]
+    if turned_alone:
+        # a shape read alone, turned, is a letter or a digit of about the size of the page's turned lines; a
+        # mark alone, or a piece of linework far larger or smaller, is not
+        ems = [ln.em for i, (d, c, ln, _u) in enumerate(read_lines) if d == 90 and ln is not None and i not in turned_alone
+               and sum(1 for t in ln.texts if t is not None) >= 3]
+        em_page = float(np.median(ems)) if ems else None
+        read_lines = [(d, c, None if i in turned_alone and ln is not None and (
+            em_page is None or not 0.6 * em_page <= ln.em <= 1.6 * em_page
+            or not all(t is not None and t.isalnum() for t in ln.texts)) else ln, u) for i, (d, c, ln, u) in enumerate(read_lines)]
+    if enough:
+        # the hidden layer spelled the page's text: a line read here that runs along no hidden line not taken
+        # is linework beside one (a crystal's plates by its value read "DI"), not text the copy left out
+        read_lines = [(d, c, ln if ln is None or _along_pending(ln, cbox, pending) else None, u)
+                      for d, c, ln, u in read_lines]
     capitals = _lone_capital_bars([(d, c, ln) for d, c, ln, _u in read_lines], cbox, comps, atoms)
     for i, (d, chars, drawn, _unread) in enumerate(read_lines):
         drawn = capitals.get(i, drawn)
@@ -1769,22 +1824,50 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
         ch = chars[0]
         if not all(atoms.filled[a] for c in ch for a in comps[c]):
             continue  # a stroke alone is a pin, a tick, a wire's end
-        fb = _frame_boxes(d, cbox)
-        u0, u1 = float(fb[ch, 0].min()), float(fb[ch, 2].max())
-        v0, v1 = float(fb[ch, 1].min()), float(fb[ch, 3].max())
-        h = v1 - v0
-        if h < 4 * (u1 - u0):
-            continue
-        uc = (u0 + u1) / 2
-        near = index[d].intersection(BBox(uc, v0, uc, v1)) if d in index else []
-        for k in sorted(near):
-            _rd, r0, r1, w0, w1, cap = refs[k]
-            gap = max(w0 - v1, v0 - w1)
-            if r0 <= uc <= r1 and 0 <= gap <= cap and abs(h - cap) <= LONE_I_HEIGHT * cap:
-                read = _Read("I", "I", 0.0, 0.0, LONE_I_CONFIDENCE, {}, how="page")
-                out[i] = _Line(d, chars, ["I"], [read], [False], [False], [(u0, u1)], v0, h / CAP_EM, 0.0)
+        # a bar reads the same either way up: the reference line may run either way along its direction
+        for dd in sorted({d, (d + 180) % 360} & index.keys()):
+            fb = _frame_boxes(dd, cbox)
+            u0, u1 = float(fb[ch, 0].min()), float(fb[ch, 2].max())
+            v0, v1 = float(fb[ch, 1].min()), float(fb[ch, 3].max())
+            h = v1 - v0
+            if h < 4 * (u1 - u0):
+                break
+            uc = (u0 + u1) / 2
+            for k in sorted(index[dd].intersection(BBox(uc, v0, uc, v1))):
+                _rd, r0, r1, w0, w1, cap = refs[k]
+                gap = max(w0 - v1, v0 - w1)
+                if r0 <= uc <= r1 and 0 <= gap <= cap and abs(h - cap) <= LONE_I_HEIGHT * cap:
+                    read = _Read("I", "I", 0.0, 0.0, LONE_I_CONFIDENCE, {}, how="page")
+                    out[i] = _Line(dd, chars, ["I"], [read], [False], [False], [(u0, u1)], v0, h / CAP_EM, 0.0)
+                    break
+            if i in out:
                 break
     return out
+
+
+def _along_pending(line: _Line, cbox: np.ndarray, pending: list[tuple[list[Glyph], list[BBox], int, str]]) -> bool:
+    """Whether a read line (its characters read) runs along a hidden line not taken: the same way, on that line's band (half the lower
+    one's height or more), and at most 1.5 times as high as the copy (a pin number's copy does not vouch for
+    a taller line)."""
+    allc = [c for ch, t in zip(line.chars, line.texts, strict=True) if t is not None for c in ch]  # (the shapes read)
+    if not allc:
+        return False
+    box = BBox(float(cbox[allc, 0].min()), float(cbox[allc, 1].min()), float(cbox[allc, 2].max()), float(cbox[allc, 3].max()))
+    for _lg, boxes, d, _why in pending:
+        if d % 180 != line.direction % 180:
+            continue
+        own = boxes[-1]
+        if d % 180 == 0:
+            over_along = min(box.x1, boxes[0].x1) - max(box.x0, boxes[0].x0)
+            across = min(box.bottom, own.bottom) - max(box.top, own.top)
+            if over_along > 0 and across >= 0.5 * min(box.height, own.height) and box.height <= 1.5 * own.height:
+                return True
+        else:
+            over_along = min(box.bottom, boxes[0].bottom) - max(box.top, boxes[0].top)
+            across = min(box.x1, own.x1) - max(box.x0, own.x0)
+            if over_along > 0 and across >= 0.5 * min(box.width, own.width) and box.width <= 1.5 * own.width:
+                return True
+    return False
 
 
 def _repeated_shape(line: _Line) -> bool:

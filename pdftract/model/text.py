@@ -38,6 +38,7 @@ out of words and reported in :attr:`TextLayout.duplicate_glyph_ids`.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -46,7 +47,7 @@ import numpy.typing as npt
 
 from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.index import BoxIndex
-from pdftract.model.primitives import Glyph
+from pdftract.model.primitives import Glyph, UnicodeSource
 from pdftract.settings import Settings
 
 IntArray = npt.NDArray[np.intp]
@@ -465,6 +466,8 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
     space = np.fromiter((not g.text.strip() if g.text else False for g in kept), dtype=bool, count=n)
     rep = _direction_groups(dirs, s.direction_tolerance)
     texts = [g.text for g in kept]
+    # glyphs placed over drawn text from its searchable copy (each word of the copy where the drawing has it)
+    copy = [g.source is UnicodeSource.HIDDEN_LAYER for g in kept]
     marks: dict[int, str] = {}  # glyph position -> sup | sub | num | den | pm
     riders: dict[int, int] = {}  # a "+" position -> the "-" drawn under it (read together as "±")
 
@@ -524,6 +527,7 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
         current: list[int] = []
         prev_end = -math.inf
         prev_size = 0.0
+        prev_adv = 0.0
         order = idx.tolist()
         starts, ends = a0.tolist(), a1.tolist()
         next_start = [math.inf] * len(order)  # start of the next non-space glyph along the line
@@ -544,7 +548,15 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
             if current and start - prev_end > s.word_gap * max(size[pos], prev_size):
                 runs.append(current)
                 current = []
+            elif current and copy[pos] and copy[current[-1]] and start < prev_end - 0.5 * min(prev_adv, end - start) \
+                    and texts[pos] != texts[current[-1]] and not unicodedata.combining(texts[pos][:1] or " "):
+                # in text placed from a searchable copy of drawn text, a letter set back over more than half of
+                # the one before (not a repeat of it, not an accent) begins another word placed on its own (KiCad
+                # writes each word of its hidden copy at the drawn word's place, in a wider font: 10µF over X5R)
+                runs.append(current)
+                current = []
             current.append(pos)
+            prev_adv = end - start
             prev_end = max(prev_end, end)
             prev_size = float(size[pos])
         if current:
