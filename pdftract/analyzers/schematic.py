@@ -236,6 +236,8 @@ class _Text:
         return self.direction % 180 == 90
 
 
+#: how far along its own row (text heights) a designator's value may be printed when nothing lies between
+_ROW_REACH = 4.0
 #: glyph sources whose size is estimated from the shapes read
 _RECOGNISED = frozenset({UnicodeSource.STROKE_MATCH, UnicodeSource.OUTLINE_MATCH, UnicodeSource.OCR})
 
@@ -243,7 +245,8 @@ _RECOGNISED = frozenset({UnicodeSource.STROKE_MATCH, UnicodeSource.OUTLINE_MATCH
 def _texts(sheet: SheetLike) -> list[_Text]:
     """The page's texts: lines cut at gaps wider than 0.6 text heights (1.3 for text read back from strokes
     or a hidden copy: a stroke font's space is wide), and at 0.6 (0.85 for strokes) before or after a bare
-    number (a pin number beside a label). Text turned 90° reads from the bottom of the page up.
+    number or a word of designator form (a pin number beside a label; a reference on its value's row). Text
+    turned 90° reads from the bottom of the page up.
 
     A hidden text line (KiCad's searchable copy) is used, markup decoded, where no visible text covers it,
     and, where it holds markup, in place of the visible text ingest placed from it (that copy lost the
@@ -296,7 +299,8 @@ def _texts(sheet: SheetLike) -> list[_Text]:
                 other_size = max(w.size, prev.size) > 1.05 * min(w.size, prev.size) and \
                     _exact_size(sheet, w) and _exact_size(sheet, prev)
                 if gap <= limit * max(w.size, prev.size) and not other_size and \
-                        not (gap > wide and (_DIGITS.match(w.text) or _DIGITS.match(prev.text))):
+                        not (gap > wide and (_DIGITS.match(w.text) or _DIGITS.match(prev.text)
+                                             or is_designator(w.text) or is_designator(prev.text))):
                     groups[-1].append(w)
                     continue
             groups.append([w])
@@ -373,7 +377,8 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
               hidden: Sequence[BBox] = (), extra_bodies: Sequence[BBox] = ()) -> _Graphics:
     """Non-text paths, the symbol bodies among them and the wires.
 
-    Short strokes under a hidden text (glyphs ingest did not read) are left out. Straight strokes longer
+    Short strokes under a hidden text or a text read back from the drawing (glyph strokes ingest did not
+    take: the 4 of IO4 touching a junction dot) are left out. Straight strokes longer
     than 1.5 text heights that ingest took for glyph strokes are wires here (a
     wire under a label reads like an underline). Paths are grouped by touching boxes, except that two straight strokes meeting end to end in one line
     stay apart (a wire continues a pin stub, or a power symbol's stem, that way) and a straight stroke
@@ -420,7 +425,8 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
     straight_a = np.asarray(straight, dtype=bool)
     n = len(arr)
     dims = np.maximum(arr[:, 2] - arr[:, 0], arr[:, 3] - arr[:, 1]) if n else np.zeros(0)
-    dot = closed_a & (dims < 0.5 * size)  # junction dots join wires, not bodies
+    # junction dots join wires, not bodies (a filled round one keeps its size when the text is small)
+    dot = closed_a & ((dims < 0.5 * size) | (np.asarray(rounds, dtype=bool) & (dims < 1.0 * size)))
     member = ~((straight_a & (dims > 4.0 * size)) | (dims > 30 * size) | dot)
     tol = 0.1 * size
     grown = arr + np.array([-tol, -tol, tol, tol])
@@ -717,6 +723,28 @@ def _stack_gap(a: BBox, b: BBox, size: float) -> float | None:
     return None
 
 
+def _next_on_row(t: _Text, o: _Text, fields: list[_Text], index: BoxIndex) -> bool:
+    """Whether ``o`` follows ``t`` on its reading row (same direction, their bands shared), with no other
+    field between them."""
+    if o.direction != t.direction:
+        return False
+    a, b = t.bbox, o.bbox
+    # (the middle of the shared band: a field stacked under one of them may touch its edge)
+    if t.vertical:
+        lo, hi = max(a.x0, b.x0), min(a.x1, b.x1)
+        if hi - lo < 0.5 * min(a.width, b.width):
+            return False
+        between = BBox(lo + 0.25 * (hi - lo), min(a.bottom, b.bottom), hi - 0.25 * (hi - lo), max(a.top, b.top))
+    else:
+        lo, hi = max(a.top, b.top), min(a.bottom, b.bottom)
+        if hi - lo < 0.5 * min(a.height, b.height):
+            return False
+        between = BBox(min(a.x1, b.x1), lo + 0.25 * (hi - lo), max(a.x0, b.x0), hi - 0.25 * (hi - lo))
+    if between.x0 >= between.x1 or between.top >= between.bottom:
+        return False  # (they overlap along the row: no gap between them to be on one row across)
+    return not any(fields[k] is not t and fields[k] is not o for k in index.intersection(tuple(between)))
+
+
 def _order(a: BBox, b: BBox, direction: float = 0.0) -> int:
     """0 when ``b`` reads after ``a`` in the frame of text turned ``direction`` degrees (under it or after it
     on its line), 1 otherwise. Text turned 90° (read upwards) has its next line to the right; at 270° to the
@@ -778,7 +806,7 @@ def read_schematic(sheet: SheetLike, *, exclude: BBox | None = None, gate: bool 
     texts = [t for t in texts if t not in misread]
     sheets = _sheet_symbols(sheet, texts, exclude)
     sheet_boxes = [sh.bbox for sh in sheets]
-    g = _graphics(sheet, size, exclude, sheet_boxes, [t.bbox for t in texts if t.hidden], [t.bbox for t in misread])
+    g = _graphics(sheet, size, exclude, sheet_boxes, [t.bbox for t in texts if t.hidden or t.synthetic], [t.bbox for t in misread])
     ref_sizes = [t.size for t in texts if is_designator(t.text)]
     if ref_sizes:
         # print much smaller than the references (Eagle's "pas 1", "io 0" pin marks) is neither label nor field
@@ -907,6 +935,7 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     # a designator-form field read after another one in the same stack is that one's value (BC847 under Q1)
     value_only: set[int] = set()
     pairs: list[tuple[float, int, int, int]] = []  # (distance, order, designator, value)
+    on_row: set[tuple[int, int]] = set()  # (designator, field) next to each other on one row
     digits_by_body: dict[int, int] = {}
     for j, t in enumerate(fields):
         if near[j] is not None and _DIGITS.match(t.text):
@@ -915,13 +944,20 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
         t = fields[i]
         assert index is not None
         reach = 1.6 * t.size
-        for j in index.intersection(tuple(t.bbox.expand(reach))):
+        for j in index.intersection(tuple(t.bbox.expand(_ROW_REACH * t.size))):
             if j == i:
                 continue
             gap = _stack_gap(t.bbox, fields[j].bbox, t.size)
-            if gap is None or gap > reach:
+            if gap is None:
                 continue
             order = _order(t.bbox, fields[j].bbox, t.direction)
+            row = 0.0 < gap <= _ROW_REACH * t.size and _next_on_row(t, fields[j], fields, index)
+            if row:
+                on_row.add((i, j))
+            if gap > reach and not row:
+                # farther along the designator's own row, the next text there either way (Y1   20MHz, or the
+                # value first): a value only when no nearer field is taken, and not when anything lies between
+                continue
             if order == 0 and is_designator(fields[j].text) and j in cands and \
                     _DESIGNATOR.match(fields[j].text).group(1) not in DESIGNATOR_CLASSES and not in_series(fields[j].text):  # type: ignore[union-attr]
                 value_only.add(j)  # BC847 under Q1; R11 beside R10, RM2B under RM2A are designators of their own
@@ -973,9 +1009,10 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     novalue = {j for j, t in enumerate(fields) if len(t.text.split()) > 3 or len(t.text) > 40
                or (len(t.text) == 1 and t.text.isalpha())}  # (a lone letter is a pin's name: A, K, G)
     # a supply's form (5V1, 3V3) is a value only stacked right on its designator (a Zener's voltage)
+    # (or next to it on its row: a battery's 3V)
     supply = {j for j, t in enumerate(fields) if _POWER_NAME.match(t.text)}
     pairs = [p for p in pairs if p[2] in dset and p[3] not in dset and p[3] not in novalue
-             and not (p[3] in supply and (p[0] > 0.6 * fields[p[2]].size or p[1]))]
+             and not (p[3] in supply and (p[0] > 0.6 * fields[p[2]].size or p[1]) and (p[2], p[3]) not in on_row)]
     value_of: dict[int, int] = {}
     doubt: dict[int, float] = {}
     taken: set[int] = set()
@@ -995,7 +1032,9 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
         v = value_of.get(i)
         if near[i] is None and v is None:
             continue  # a designator's form alone, with neither a body nor a value by it
-        body = g.bodies[near[i][0]] if near[i] is not None else None  # type: ignore[index]
+        # (a designator printed away from its body, past its value on their row, has the value's body)
+        own = near[i] if near[i] is not None else (near[v] if v is not None else None)
+        body = g.bodies[own[0]] if own is not None else None
         value = fields[v].text if v is not None else None
         footprint = None
         extra: dict[str, str] = {}
@@ -1031,7 +1070,6 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
             # or on the far side of the body, alone: the nearest unclaimed field in a footprint's form whose
             # own nearest body is this one
             best: tuple[float, int] | None = None
-            own = near[i]
             for j in index.intersection(tuple(body.expand(3.0 * t.size))):
                 nj = near[j]
                 if j in (i, v) or j in dset or j in taken or nj is None or own is None or nj[0] != own[0] or \

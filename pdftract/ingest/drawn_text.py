@@ -78,6 +78,7 @@ from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
 from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource
+from pdftract.model.text import COPY_WORD_GAP
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
 SHAPES_PER_CHAR = 10.0
@@ -192,6 +193,10 @@ DOT_CONFIDENCE = 0.8
 FLIP_TRY_SHARE = 0.9
 #: ... and is read upside down only when its mean distance is this much better so
 UPSIDE_DOWN_MARGIN = 0.1
+#: a lone ``I`` with serifs: at least this much closer to ``I`` than to ``1``/``l``, and this wide for its height
+SERIF_I_MARGIN, SERIF_I_WIDTH = 0.1, 0.4
+#: a reading this short under a hidden line not taken counts only where that line's copy spells it
+SHORT_READ = 3
 #: at most this many shapes side by side that do not read upright on a turned sheet are read one by one, turned
 SHORT_TURNED = 3
 #: a lone shape lower than this (points) is not read (a tick, a pad mark)
@@ -1594,7 +1599,14 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 pending.append((lg, [wide, box], d, why))
                 continue
             first = paths[int(atoms.path[comps[inside[0]][0]])]
-            for g in (lg if stretch is None else _moved(lg, d, stretch)):
+            placed = lg if stretch is None else _moved(lg, d, stretch)
+            if stretch is not None:
+                drawn_chars = _characters(fb, sorted(inside, key=lambda c: float(fb[c, 0])))
+                if len(drawn_chars) == len(lg) and all(g.text.strip() for g in lg):
+                    # one drawn character for each of the copy's: each placed on its own, so the drawing's
+                    # spaces stay where the copy, written word by word in wider metrics, ran its words together
+                    placed = _placed_each(placed, d, fb, drawn_chars, _copy_gaps(lg, d))
+            for g in placed:
                 out.append(replace(g, id=next_id, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.95,
                                    fill_color=first.fill_color if first.fill else first.stroke_color, stroke_color=None))
                 next_id += 1
@@ -1693,8 +1705,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     for d in (0, 90):
         for chars in assigned.get(d, []):
             adapt = _Adapt()
-            line = _read_line(d, chars, comps, cbox, atoms, adapt)
-            if line is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
+            first_read = _read_line(d, chars, comps, cbox, atoms, adapt)
+            if first_read is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
                 # on a sheet turned on its page, a few shapes side by side that do not read upright are
                 # characters stacked in the sheet's own direction (an interlock's letter over its number):
                 # each is read alone, turned
@@ -1703,7 +1715,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                     turned_alone.add(len(read_lines))
                     read_lines.append((90, [ch], _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
                 continue
-            read_lines.append((d, chars, line, adapt.unread))
+            read_lines.append((d, chars, first_read, adapt.unread))
     unread_shapes: dict[tuple[object, ...], np.ndarray] = {}
     for _d, _c, _ln, u in read_lines:
         unread_shapes.update(u)
@@ -1735,7 +1747,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         if drawn is None:
             result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
             continue
-        if i not in capitals and all(t is None or t in BARS for t in drawn.texts):
+        if i not in capitals and all(t is None or t in BARS for t in drawn.texts) and not _serifed_capital_i(drawn, cbox):
             continue  # only bars and dots: hatching, a dotted line, a pin stroke, not text
         fb = _frame_boxes(drawn.direction, cbox)
         em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
@@ -1846,14 +1858,18 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
 
 
 def _along_pending(line: _Line, cbox: np.ndarray, pending: list[tuple[list[Glyph], list[BBox], int, str]]) -> bool:
-    """Whether a read line (its characters read) runs along a hidden line not taken: the same way, on that line's band (half the lower
-    one's height or more), and at most 1.5 times as high as the copy (a pin number's copy does not vouch for
-    a taller line)."""
+    """Whether a read line (its characters read) runs along a hidden line not taken: the same way, on that
+    line's band (half the lower one's height or more), and at most 1.5 times as high as the copy (a pin
+    number's copy does not vouch for a taller line). A short reading (:data:`SHORT_READ` characters or
+    fewer) must also be spelled in that copy: a symbol's bars and box beside a reference read ``lol``."""
     allc = [c for ch, t in zip(line.chars, line.texts, strict=True) if t is not None for c in ch]  # (the shapes read)
     if not allc:
         return False
+    read = "".join(t for t in line.texts if t is not None)
     box = BBox(float(cbox[allc, 0].min()), float(cbox[allc, 1].min()), float(cbox[allc, 2].max()), float(cbox[allc, 3].max()))
-    for _lg, boxes, d, _why in pending:
+    for lg, boxes, d, _why in pending:
+        if len(read) <= SHORT_READ and read.lower() not in "".join(g.text for g in lg).lower():
+            continue
         if d % 180 != line.direction % 180:
             continue
         own = boxes[-1]
@@ -1868,6 +1884,20 @@ def _along_pending(line: _Line, cbox: np.ndarray, pending: list[tuple[list[Glyph
             if over_along > 0 and across >= 0.5 * min(box.width, own.width) and box.width <= 1.5 * own.width:
                 return True
     return False
+
+
+def _serifed_capital_i(line: _Line, cbox: np.ndarray) -> bool:
+    """A line that is one ``I`` with serifs (a monospaced or serif face): read as ``I`` with a clear margin
+    over ``1`` and ``l``, and at least :data:`SERIF_I_WIDTH` as wide as high, so no bare stroke."""
+    if len(line.texts) != 1 or line.texts[0] != "I":
+        return False
+    r = line.reads[0]
+    others = [v for k, v in r.alts.items() if k in "1l|"]
+    fb = _frame_boxes(line.direction, cbox)
+    ch = line.chars[0]
+    w = float(fb[ch, 2].max() - fb[ch, 0].min())
+    h = float(fb[ch, 3].max() - fb[ch, 1].min())
+    return r.how == "shape" and bool(others) and min(others) - r.distance >= SERIF_I_MARGIN and h > 0 and w >= SERIF_I_WIDTH * h
 
 
 def _repeated_shape(line: _Line) -> bool:
@@ -2208,6 +2238,34 @@ def _moved(lg: list[Glyph], d: int, stretch: tuple[float, float, float, float]) 
         a, b, c, e, _x, _y = g.matrix
         box = BBox.from_points([from_frame(d, float(uu), float(vv)) for uu in (u0[n], u1[n]) for vv in (fb[n, 1], fb[n, 3])])
         out.append(replace(g, bbox=box, origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=g.advance * k))
+    return out
+
+
+def _copy_gaps(lg: list[Glyph], d: int) -> list[bool]:
+    """Whether the copy leaves a gap after each glyph (wider than ``COPY_WORD_GAP`` of its size): its glyphs
+    abut within a word."""
+    ou, _ov = to_frame(d, np.array([g.origin[0] for g in lg]), np.array([g.origin[1] for g in lg]))
+    return [n + 1 < len(lg) and float(ou[n + 1]) - (float(ou[n]) + g.advance) > COPY_WORD_GAP * g.size for n, g in enumerate(lg)]
+
+
+def _placed_each(lg: list[Glyph], d: int, fb: np.ndarray, drawn: list[list[int]], gaps: list[bool]) -> list[Glyph]:
+    """The copy's glyphs placed one on each drawn character (as many, in order along the line): each spans
+    its character, and runs on to the next one unless a space is drawn between them (:func:`_spaces`) or the
+    copy left a gap there (``gaps``)."""
+    spans = [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in drawn]
+    em = float(np.median([g.size for g in lg]))
+    texts: list[str | None] = [g.text for g in lg]
+    spaces = [a or b for a, b in zip(_spaces(_cells(drawn, fb, texts, em), em, texts), gaps, strict=True)]
+    gfb = _glyph_frames(d, lg)
+    _ou, ov = to_frame(d, np.array([g.origin[0] for g in lg]), np.array([g.origin[1] for g in lg]))
+    out = []
+    for n, g in enumerate(lg):
+        u0, u1 = spans[n]
+        advance = spans[n + 1][0] - u0 if n + 1 < len(lg) and not spaces[n] else u1 - u0
+        ox, oy = from_frame(d, u0, float(ov[n]))
+        a, b, c, e, _x, _y = g.matrix
+        box = BBox.from_points([from_frame(d, uu, float(vv)) for uu in (u0, u0 + max(advance, u1 - u0)) for vv in (gfb[n, 1], gfb[n, 3])])
+        out.append(replace(g, bbox=box, origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=advance))
     return out
 
 

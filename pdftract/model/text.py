@@ -373,6 +373,9 @@ def _attach_fractions(
     return out
 
 
+#: in text placed from a hidden copy of drawn text, a gap wider than this (font sizes) between glyphs is a
+#: word break: the copy's glyphs abut within a word
+COPY_WORD_GAP = 0.08
 _PLUS = "+"
 _MINUS = ("-", "\u2212", "_", "\u2012", "\u2013")
 
@@ -548,11 +551,15 @@ def build_layout(glyphs: Sequence[Glyph], settings: TextSettings | None = None) 
             if current and start - prev_end > s.word_gap * max(size[pos], prev_size):
                 runs.append(current)
                 current = []
-            elif current and copy[pos] and copy[current[-1]] and start < prev_end - 0.5 * min(prev_adv, end - start) \
-                    and texts[pos] != texts[current[-1]] and not unicodedata.combining(texts[pos][:1] or " "):
-                # in text placed from a searchable copy of drawn text, a letter set back over more than half of
-                # the one before (not a repeat of it, not an accent) begins another word placed on its own (KiCad
-                # writes each word of its hidden copy at the drawn word's place, in a wider font: 10µF over X5R)
+            elif current and copy[pos] and copy[current[-1]] and (
+                    start - prev_end > COPY_WORD_GAP * max(size[pos], prev_size)
+                    or (start < prev_end - 0.5 * min(prev_adv, end - start) and texts[pos] != texts[current[-1]]
+                        and not unicodedata.combining(texts[pos][:1] or " "))):
+                # text placed from a searchable copy of drawn text runs glyph against glyph within a word, each
+                # word where the drawing has it (KiCad writes each word of its hidden copy on its own, in a
+                # wider font than the strokes): any gap is a space (0.22R 1%), and a letter set back over more
+                # than half of the one before (not a repeat of it, not an accent) begins another word (10µF
+                # over X5R)
                 runs.append(current)
                 current = []
             current.append(pos)
