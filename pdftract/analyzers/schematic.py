@@ -85,8 +85,9 @@ _VALUE_FORM = re.compile(r"^(?:NA\(|DNP\s*)?\d+(?:[.,]\d+)?\s?(?:[pnuµμmkKMGR]
 #: what a field in a footprint's form (or a bare number across a body) adds to its distance as a candidate
 #: value, in text heights: taken only when the component has no other field
 _LAST_RESORT = 8.0
-#: a footprint name's form: words joined by ``_`` or ``-`` with a size in it (``Fuse_1206``, ``SW_SPST_B3U``)
-_FOOTPRINT_FORM = re.compile(r"^(?:[\w.]+:)?[A-Za-z][A-Za-z0-9.]*(?:[_-][A-Za-z0-9.]+)*[_-][A-Za-z0-9.]*\d[A-Za-z0-9.]*$")
+#: a footprint name's form: words joined by ``_`` or ``-``, the last join an underscore, with a size in it
+#: (``Fuse_1206``, ``SW_SPST_B3U``; a part number joins with a hyphen: ``HF46F-12``, ``BC817-40``)
+_FOOTPRINT_FORM = re.compile(r"^(?:[\w.]+:)?[A-Za-z][A-Za-z0-9.]*(?:[_-][A-Za-z0-9.]+)*_[A-Za-z0-9.]*\d[A-Za-z0-9.]*$")
 
 
 def _footprint_like(text: str) -> bool:
@@ -1006,8 +1007,9 @@ def _components(g: _Graphics, fields: list[_Text], size: float) -> list[Componen
     designators = [i for i in cands if i not in value_only and i not in weak]
     dset = set(designators)
     # a sentence (a note) is no value
+    # (a lone letter is a pin's name: A, K, G; a lone sign is a symbol's mark read as text: a trimmer's ⊥)
     novalue = {j for j, t in enumerate(fields) if len(t.text.split()) > 3 or len(t.text) > 40
-               or (len(t.text) == 1 and t.text.isalpha())}  # (a lone letter is a pin's name: A, K, G)
+               or (len(t.text) == 1 and not t.text.isdigit())}
     # a supply's form (5V1, 3V3) is a value only stacked right on its designator (a Zener's voltage)
     # (or next to it on its row: a battery's 3V)
     supply = {j for j, t in enumerate(fields) if _POWER_NAME.match(t.text)}

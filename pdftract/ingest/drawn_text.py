@@ -195,6 +195,11 @@ FLIP_TRY_SHARE = 0.9
 UPSIDE_DOWN_MARGIN = 0.1
 #: a lone ``I`` with serifs: at least this much closer to ``I`` than to ``1``/``l``, and this wide for its height
 SERIF_I_MARGIN, SERIF_I_WIDTH = 0.1, 0.4
+#: a turned line reads its way clearly when the other way's shapes are this much farther (mean distance); the
+#: page's way is the one of at least TURN_VOTES such lines and three times as many as the other's
+TURN_CLEAR, TURN_VOTES = 0.1, 3
+#: ``j`` or ``J`` by their shapes (the dot) when one is this much closer than the other
+J_DOT_MARGIN = 0.15
 #: a reading this short under a hidden line not taken counts only where that line's copy spells it
 SHORT_READ = 3
 #: at most this many shapes side by side that do not read upright on a turned sheet are read one by one, turned
@@ -957,6 +962,12 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     out = [r.text for r in reads]
     for k, t in enumerate(out):
         if t is not None and reads[k].how != "exact" and t in "pyjPYJ":
+            alts = reads[k].alts
+            if t in "jJ" and "j" in alts and "J" in alts and abs(alts["j"] - alts["J"]) > J_DOT_MARGIN:
+                # a small j has its dot, a capital J none: the shape tells them apart (a capital J reaches
+                # below the baseline in some faces)
+                out[k] = "j" if alts["j"] < alts["J"] else "J"
+                continue
             out[k] = t.lower() if spans[k][0] < baseline - 0.12 * line_h else t.upper()
     if cap is None and xh is None:
         # no letter of the line fixes its sizes: a capital settled by not descending (P, Y, J) or a bar
@@ -1094,6 +1105,7 @@ def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], c
         if not probes:
             return None
         direction = max(probes, key=lambda p: p.score).direction
+        turn_margin = abs(probes[0].score - probes[1].score) if len(probes) == 2 else math.inf
     elif len(chars) > PROBE:
         probe = _read_as(0, chars, comps, cbox, atoms, limit=PROBE, adapt=adapt)
         if probe is not None and not any(t is not None for t in probe.texts):
@@ -1111,7 +1123,7 @@ def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], c
     n_read = sum(1 for t in best.texts if t is not None)
     if n_read == 0 or n_read < LINE_READ_SHARE * len(chars):
         return None
-    return best
+    return replace(best, turn_margin=turn_margin) if direction in (90, 270) else best
 
 
 @dataclass
@@ -1126,6 +1138,8 @@ class _Line:
     baseline: float
     em: float
     score: float
+    #: how much better a turned line read its way than the other way up (shape distance; inf: only one way read)
+    turn_margin: float = math.inf
 
 
 def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, line_h: float) -> float:
@@ -1716,6 +1730,19 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                     read_lines.append((90, [ch], _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
                 continue
             read_lines.append((d, chars, first_read, adapt.unread))
+    # a sheet turned on its page turns all its text one way: a turned line that reads nearly as well the other
+    # way up (990 and 066) reads the way the page's clearly read turned lines do
+    votes = {90: 0, 270: 0}
+    for _d, _c, ln, _u in read_lines:
+        if ln is not None and ln.direction in votes and ln.turn_margin >= TURN_CLEAR:
+            votes[ln.direction] += 1
+    way = max(votes, key=lambda k: (votes[k], k))
+    if votes[way] >= TURN_VOTES and votes[way] >= 3 * votes[360 - way]:
+        for i, (d, chars, ln, u) in enumerate(read_lines):
+            if ln is not None and ln.direction == 360 - way and ln.turn_margin < TURN_CLEAR:
+                again = _read_as(way, chars, comps, cbox, atoms)
+                if again is not None and sum(1 for t in again.texts if t is not None) >= sum(1 for t in ln.texts if t is not None):
+                    read_lines[i] = (d, chars, again, u)
     unread_shapes: dict[tuple[object, ...], np.ndarray] = {}
     for _d, _c, _ln, u in read_lines:
         unread_shapes.update(u)
