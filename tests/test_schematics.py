@@ -1,8 +1,8 @@
 """Schematics: components, net labels and sheet symbols.
 
 The fixtures are schematics written as ``.kicad_sch`` files by ``fixtures/schematics/make_kicad.py`` and
-printed by ``kicad-cli``; their truth is the script's input. Families a to g are tuned on (b, d, e, f and
-g were held out until their errors were looked at), family h is held out. Thresholds are the measured ones (``benchmarks/schematics.py``, docs/schematics.md) with a margin.
+printed by ``kicad-cli``; their truth is the script's input. Families a to h are tuned on (b, d, e, f, g
+and h were held out until their errors were looked at), family i is held out. Thresholds are the measured ones (``benchmarks/schematics.py``, docs/schematics.md) with a margin.
 """
 
 from __future__ import annotations
@@ -44,11 +44,11 @@ def test_tuned_families_meet_the_thresholds(kicad: dict[str, Counter[str]]) -> N
 
 
 def test_held_out_family_meets_the_thresholds(kicad: dict[str, Counter[str]]) -> None:
-    """Family h was never looked at while tuning (the measured values are in docs/schematics.md)."""
+    """Family i was never looked at while tuning (the measured values are in docs/schematics.md)."""
     c = kicad["held_out"]
-    assert _ratio(c, "designators_found", "designators") >= 0.93
-    assert c["designators_false"] <= 0.03 * c["designators_reported"]
-    assert _ratio(c, "values_right", "designators") >= 0.86
+    assert _ratio(c, "designators_found", "designators") >= 0.97
+    assert c["designators_false"] <= 0.02 * c["designators_reported"]
+    assert _ratio(c, "values_right", "designators") >= 0.95
     assert _ratio(c, "labels_right", "labels") >= 0.93
     assert _ratio(c, "sheet_symbols_right", "sheet_symbols") == 1.0
 
@@ -115,10 +115,10 @@ def test_pid_tuned_families_meet_the_thresholds(pid: dict[str, Counter[str]]) ->
 
 
 def test_pid_held_out_family_meets_the_thresholds(pid: dict[str, Counter[str]]) -> None:
-    """Family f was never looked at while tuning (the measured values are in docs/schematics.md)."""
+    """Family g was never looked at while tuning (the measured values are in docs/schematics.md)."""
     c = pid["held_out"]
-    assert _ratio(c, "instruments_found", "instruments") >= 0.8
-    assert c["instruments_false"] <= 0.15 * c["instruments_reported"]
+    assert _ratio(c, "instruments_found", "instruments") >= 0.88
+    assert c["instruments_false"] <= 0.05 * c["instruments_reported"]
     assert c["validity_right"] >= 0.9 * c["instruments_found"]
     assert c["invalid_flagged_right"] == c["invalid"] > 0
     assert _ratio(c, "locations_right", "locations") >= 0.95
