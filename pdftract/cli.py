@@ -110,7 +110,8 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--password", help=password_help)
         return cmd
 
-    listing("sheets", "print one row per sheet: drawing number, revision, title, sheet x of y (from the title blocks)")
+    listing("sheets", "print one row per sheet: drawing number, revision, title, sheet x of y (from the title blocks); "
+                      "on schematics its sheet path, file and parent page")
     listing("tables", "print the ruled tables (BOM, revision, drawing index) as JSON or CSV").add_argument(
         "--kind", choices=("bom", "revision", "drawing_index"), help="only tables of this kind")
     listing("dimensions", "print the dimensions (or, with --callouts, the leader callouts) as JSON or CSV").add_argument(
@@ -567,10 +568,11 @@ def _failed(n: int) -> str:
 
 
 def _sheets(args: argparse.Namespace) -> int:
-    docs, failed = _each_document(args, ["title_block"])
+    # (the schematic pass too: a schematic page's place in its hierarchy is a sheet's identity as well)
+    docs, failed = _each_document(args, ["title_block", "schematic"])
     rows = [{"file": f, **s.to_dict()} for f, doc in docs for s in doc.sheets]
     columns = ("file", "page", "drawing_number", "revision", "title", "sheet_number", "sheet_count", "sheet_count_from",
-               "index_title", "index_page")
+               "index_title", "index_page", "schematic_path", "schematic_file", "parent_page")
     _write_rows(rows, args.csv, columns)
     print(f"pdftract: {plural(len(rows), 'sheet')} in {plural(len(docs), 'file')}{_failed(failed)}", file=sys.stderr)
     return EXIT_INPUT if failed else EXIT_OK

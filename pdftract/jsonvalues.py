@@ -82,5 +82,8 @@ class SheetSummaryJSON(TypedDict):
     index_title: str | None
     index_page: int | None
     sheet_count_from: int | None
+    schematic_path: str | None
+    schematic_file: str | None
+    parent_page: int | None
 
 __all__ = ["Box", "Pt", "SheetSummaryJSON", "Value", "bbox_out", "color_out", "pt_out", "r2", "r4", "value_out"]

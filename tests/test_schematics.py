@@ -269,3 +269,28 @@ def test_a_small_real_sheet_turned_down_is_said() -> None:
     assert page.results["components"] == []
     (diag,) = [d for d in page.diagnostics if d.analyzer == "schematic"]
     assert dict(diag.context)["turned_down_components"] >= 3 and diag.severity.value == "info"
+
+
+def test_hierarchy_across_pages() -> None:
+    """Every hierarchical fixture project (its truth: the script's sheets and their files): the root page has
+    the path ``/`` and its own file, each sub-sheet page its path under the root, the file its sheet symbol
+    names, and the root page as its parent."""
+    import json
+
+    import pdftract
+
+    truth = json.loads((KICAD / "truth.json").read_text(encoding="utf-8"))
+    by_file: dict[str, list[dict[str, object]]] = {}
+    for page in truth["pages"]:
+        by_file.setdefault(page["file"], []).append(page)
+    projects = sorted(f for f, pages in by_file.items() if len(pages) > 1)
+    assert len(projects) >= 10
+    for fname in projects[::4]:  # (a sample of the families, within the test budget)
+        pages = by_file[fname]
+        files = {s["name"]: s["file"] for s in pages[0]["sheet_symbols"]}  # type: ignore[union-attr]
+        sheets = pdftract.analyze(KICAD / fname).sheets
+        got = {s.page: (s.schematic_path, s.schematic_file, s.parent_page) for s in sheets}
+        want = {1: ("/", fname.replace(".pdf", ".kicad_sch"), None)}
+        for p in pages[1:]:
+            want[int(p["page"])] = (f"/{p['sheet']}/", files[str(p["sheet"])], 1)  # type: ignore[call-overload]
+        assert got == want, fname

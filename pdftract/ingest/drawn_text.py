@@ -194,7 +194,8 @@ FLIP_TRY_SHARE = 0.9
 #: ... and is read upside down only when its mean distance is this much better so
 UPSIDE_DOWN_MARGIN = 0.1
 #: a lone ``I`` with serifs: at least this much closer to ``I`` than to ``1``/``l``, and this wide for its height
-SERIF_I_MARGIN, SERIF_I_WIDTH = 0.1, 0.4
+#: (a bare stroke, a pin or a tick, is far narrower: its pen is a small part of its length)
+SERIF_I_MARGIN, SERIF_I_WIDTH = 0.05, 0.3
 #: a turned line reads its way clearly when the other way's shapes are this much farther (mean distance); the
 #: page's way is the one of at least TURN_VOTES such lines and three times as many as the other's
 TURN_CLEAR, TURN_VOTES = 0.1, 3

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
@@ -49,6 +50,11 @@ class SheetSummary:
     index_page: int | None = None  # the page holding that index
     #: the page whose title block states ``sheet_count`` when this sheet's own block does not ("SHEET 2")
     sheet_count_from: int | None = None
+    #: on a schematic page: its sheet's path in the hierarchy and its file, as printed (``Sheet: /Power/``,
+    #: ``File: power.kicad_sch``), and the page whose sheet symbol names that file (its parent sheet)
+    schematic_path: str | None = None
+    schematic_file: str | None = None
+    parent_page: int | None = None
 
     def to_dict(self) -> SheetSummaryJSON:
         return {
@@ -61,7 +67,49 @@ class SheetSummary:
             "index_title": self.index_title,
             "index_page": self.index_page,
             "sheet_count_from": self.sheet_count_from,
+            "schematic_path": self.schematic_path,
+            "schematic_file": self.schematic_file,
+            "parent_page": self.parent_page,
         }
+
+
+#: a schematic title block's sheet line: a path (``/Power Supply/``) or a sheet's name, not a count (``1 of 3``)
+_SHEET_LINE = re.compile(r"^Sheet:\s*(?!\d+\s*(?:of|/)\s*\d+\s*$)(\S.*)$", re.IGNORECASE)
+_FILE_LINE = re.compile(r"^File:\s*(\S.*)$")
+
+
+def _schematic_hierarchy(pages: Sequence[Sheet], summaries: dict[int, dict[str, Any]]) -> None:
+    """Each schematic page's sheet path and file, read from the lines its title block prints (KiCad:
+    ``Sheet: /Power Supply/`` over ``File: power.kicad_sch``; the lowest such line on the page, with the
+    ``File:`` line nearest under it), and its parent: the page with a sheet symbol naming that file. Partial:
+    other producers' ways of printing a sheet's place are not read."""
+    files: dict[int, str] = {}
+    for sheet in pages:
+        if not (sheet.results.get("components") or sheet.results.get("sheet_symbols")):
+            continue
+        lines = [ln for ln in sheet.layout.lines if not ln.invisible]
+        heads = [ln for ln in lines if _SHEET_LINE.match(ln.text.strip())]
+        if not heads:
+            continue
+        head = max(heads, key=lambda ln: (ln.bbox.bottom, ln.bbox.x0))
+        m = _SHEET_LINE.match(head.text.strip())
+        assert m is not None
+        summaries[sheet.number]["schematic_path"] = m.group(1).strip()
+        under = [ln for ln in lines if _FILE_LINE.match(ln.text.strip()) and ln.bbox.top >= head.bbox.top
+                 and abs(ln.bbox.x0 - head.bbox.x0) <= 2 * max(head.bbox.height, 1.0)]
+        if under:
+            f = _FILE_LINE.match(min(under, key=lambda ln: (ln.bbox.top, ln.bbox.x0)).text.strip())
+            assert f is not None
+            summaries[sheet.number]["schematic_file"] = files[sheet.number] = f.group(1).strip()
+    for sheet in pages:
+        for symbol in sheet.results.get("sheet_symbols", ()) or ():
+            name = getattr(symbol, "file", None)
+            if not name:
+                continue
+            for number, own in files.items():
+                if number != sheet.number and own.rsplit("/", 1)[-1] == str(name).rsplit("/", 1)[-1] \
+                        and summaries[number].get("parent_page") is None:
+                    summaries[number]["parent_page"] = sheet.number
 
 
 class PageLoader(Protocol):
@@ -249,7 +297,9 @@ class Document:
         Needs the ``title_block`` analyzer (and ``tables`` for the index links);
         pages without a title block are listed with ``None`` fields. A sheet whose block gives its number
         but no count takes the count the other sheets state, when they state one (``sheet_count_from``
-        names the page it came from).
+        names the page it came from). On a schematic (with the ``schematic`` analyzer) a page also gives its
+        sheet's path and file as its title block prints them and the page whose sheet symbol names that file
+        (``parent_page``): the hierarchy across pages.
         """
         pages = list(self.pages)
         summaries: dict[int, dict[str, Any]] = {}
@@ -284,6 +334,7 @@ class Document:
                     if target is not None:
                         summaries[target]["index_title"] = row[ti] if ti is not None else None
                         summaries[target]["index_page"] = sheet.number
+        _schematic_hierarchy(pages, summaries)
         return [SheetSummary(**summaries[n]) for n in sorted(summaries)]
 
     def select(self, pages: Sequence[int]) -> Document:
