@@ -132,7 +132,7 @@ def test_pid_held_out_family_meets_the_thresholds(pid: dict[str, Counter[str]]) 
     ("XV", "207", True, None), ("FQI", "102", True, None),
     ("Lic", "205", False, "LOWERCASE_LETTER"), ("LCI", "205", False, "LETTER_ORDER"),
     ("TIIC", "411", False, "REPEATED_LETTER"), ("FT", "1O4", False, "LOOP_NOT_NUMERIC"),
-    ("PIQ", "315", False, "UNKNOWN_SUCCEEDING_LETTER"), ("LI", None, False, "MISSING_LOOP"),
+    ("PIF", "315", False, "UNKNOWN_SUCCEEDING_LETTER"), ("FIQ", "181", True, None), ("LI", None, False, "MISSING_LOOP"),
     ("T", "1", False, "NO_FUNCTION_LETTER"),
 ])
 def test_isa_validation(letters: str, loop: str | None, valid: bool, reason: str | None) -> None:

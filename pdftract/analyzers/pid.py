@@ -65,8 +65,9 @@ FIRST = {
 VARIABLE_MODIFIER = {"D": "differential", "F": "ratio", "J": "scan", "K": "time rate of change", "M": "momentary",
                      "Q": "integrate, totalize", "S": "safety", "X": "x-axis", "Y": "y-axis", "Z": "z-axis"}
 READOUT = {"A": "alarm", "B": "user's choice", "E": "primary element", "G": "glass, gauge", "I": "indicating",
-           "L": "light", "N": "user's choice", "O": "orifice, restriction", "P": "test point", "R": "recording",
-           "U": "multifunction", "W": "well, probe", "X": "unclassified"}
+           "L": "light", "N": "user's choice", "O": "orifice, restriction", "P": "test point",
+           "Q": "integrating, totalizing", "R": "recording", "U": "multifunction", "W": "well, probe",
+           "X": "unclassified"}
 OUTPUT = {"B": "user's choice", "C": "controller", "K": "control station", "N": "user's choice", "S": "switch",
           "T": "transmitter", "U": "multifunction", "V": "valve, damper", "X": "unclassified",
           "Y": "auxiliary device, relay, compute", "Z": "driver, actuator"}

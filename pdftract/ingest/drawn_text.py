@@ -201,6 +201,8 @@ SERIF_I_MARGIN, SERIF_I_WIDTH = 0.05, 0.3
 TURN_CLEAR, TURN_VOTES = 0.1, 3
 #: ``j`` or ``J`` by their shapes (the dot) when one is this much closer than the other
 J_DOT_MARGIN = 0.15
+#: a page's slant is taken from at least this many lines that tell theirs (most of them agreeing)
+PAGE_SLANT_LINES = 3
 #: a reading this short under a hidden line not taken counts only where that line's copy spells it
 SHORT_READ = 3
 #: at most this many shapes side by side that do not read upright on a turned sheet are read one by one, turned
@@ -1141,6 +1143,8 @@ class _Line:
     score: float
     #: how much better a turned line read its way than the other way up (shape distance; inf: only one way read)
     turn_margin: float = math.inf
+    #: the slant it was read at (along per up; 0 upright)
+    slant: float = 0.0
 
 
 def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, line_h: float) -> float:
@@ -1441,8 +1445,9 @@ def _number_words(reads: list[_Read], cells: list[tuple[float, float]], em: floa
 
 
 def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
-             limit: int | None = None, adapt: _Adapt | None = None) -> _Line | None:
-    """The line read in direction ``d`` (only its first ``limit`` characters when given: a probe)."""
+             limit: int | None = None, adapt: _Adapt | None = None, slant: float | None = None) -> _Line | None:
+    """The line read in direction ``d`` (only its first ``limit`` characters when given: a probe); ``slant``
+    given, the line is read at that slant instead of its own."""
     fb = _line_frames(d, cbox, chars_in)
     chars = sorted(chars_in, key=lambda ch: float(min(fb[c, 0] for c in ch)))[:limit]
     spans = [(float(min(fb[c, 1] for c in ch)), float(max(fb[c, 3] for c in ch))) for ch in chars]
@@ -1453,7 +1458,8 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
     tall = [a for (a, b) in spans if b - a >= 0.6 * line_h]
     baseline = float(np.median(tall)) if tall else float(min(a for a, _b in spans))
     em = line_h / CAP_EM
-    slant = _slant(d, chars, comps, atoms, line_h)
+    if slant is None:
+        slant = _slant(d, chars, comps, atoms, line_h)
     reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt)
     cap, xh, base = _refs([r.text for r in reads], spans)
     # the size and baseline the characters themselves tell; read again when they differ from the first guess
@@ -1482,7 +1488,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
             texts.extend(_settle(reads[start:k + 1], spans[start:k + 1], baseline, line_h, cap, xh))
             start = k + 1
     score = -float(np.mean([min(r.distance, 2.0) for r in reads]))
-    return _Line(d, chars, texts, reads, stroked, spaces, cells, baseline, em, score)
+    return _Line(d, chars, texts, reads, stroked, spaces, cells, baseline, em, score, slant=slant)
 
 
 # -- the pass -------------------------------------------------------------------------------------
@@ -1743,6 +1749,19 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             if ln is not None and ln.direction == 360 - way and ln.turn_margin < TURN_CLEAR:
                 again = _read_as(way, chars, comps, cbox, atoms)
                 if again is not None and sum(1 for t in again.texts if t is not None) >= sum(1 for t in ln.texts if t is not None):
+                    read_lines[i] = (d, chars, again, u)
+    # one face slants all its lines alike: where most lines whose stems tell a slant agree on one, a line
+    # whose own letters did not tell it (A, V, W, X have no upright stem) and left shapes unread is read
+    # again at the page's slant, kept when more of it reads
+    slants = [ln.slant for _d, _c, ln, _u in read_lines if ln is not None and ln.slant]
+    if len(slants) >= PAGE_SLANT_LINES:
+        page_slant = float(np.median(slants))
+        if sum(1 for v in slants if abs(v - page_slant) <= 0.04) >= 0.7 * len(slants):
+            for i, (d, chars, ln, u) in enumerate(read_lines):
+                if ln is None or ln.slant or all(t is not None for t in ln.texts):
+                    continue
+                again = _read_as(ln.direction, chars, comps, cbox, atoms, slant=page_slant)
+                if again is not None and sum(1 for t in again.texts if t is not None) > sum(1 for t in ln.texts if t is not None):
                     read_lines[i] = (d, chars, again, u)
     unread_shapes: dict[tuple[object, ...], np.ndarray] = {}
     for _d, _c, _ln, u in read_lines:
