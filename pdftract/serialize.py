@@ -29,7 +29,7 @@ from pdftract.model.text import Line, Word
 if TYPE_CHECKING:
     from pdftract.model.document import Document
 
-SCHEMA_VERSION = "1.6"
+SCHEMA_VERSION = "1.7"
 INCLUDE_CHOICES = ("glyphs", "paths", "words", "lines", "images", "timings")
 Include = frozenset[str]
 
