@@ -19,8 +19,9 @@ non-text paths:
 * **Components**: a field of designator form (class letters of IEEE 315 / ASME Y14.44 and a number, an
   optional unit letter: ``R12``, ``U201B``, ``IC3``; hyphenated as AutoCAD Electrical and IEC 81346 print
   tags: ``R-1``, ``-K1``) with a body near it. Its value is the field stacked
-  under or beside it (within 1.6 text heights), or the one on the other side of the same body (KiCad puts
-  an op-amp's reference over the triangle and its value under it); each field goes to one designator,
+  under or beside it (within 1.6 text heights), the next text along its own row either way (within 4, when
+  nothing lies between: ``Y1   20MHz``), or the one on the other side of the same body (KiCad puts an
+  op-amp's reference over the triangle and its value under it); each field goes to one designator,
   nearest pairs first. A designator-form field stacked under another (``BC847`` under ``Q1``) is a value.
   A third stacked field of package form (``SOT-23``, ``R_0603``) is the footprint; other fields are kept
   under ``fields``.
