@@ -117,15 +117,15 @@ def test_pid_tuned_families_meet_the_thresholds(pid: dict[str, Counter[str]]) ->
 
 def test_pid_held_out_family_meets_the_thresholds(pid: dict[str, Counter[str]]) -> None:
     """Family i was never looked at while tuning (the measured values are in docs/schematics.md): an italic
-    face, read far worse than the upright ones."""
+    face, read worse than the upright ones."""
     c = pid["held_out"]
-    assert _ratio(c, "instruments_found", "instruments") >= 0.55
-    assert c["instruments_false"] <= 0.32 * c["instruments_reported"]
+    assert _ratio(c, "instruments_found", "instruments") >= 0.8
+    assert c["instruments_false"] <= 0.05 * c["instruments_reported"]
     assert c["validity_right"] >= 0.85 * c["instruments_found"]
     assert c["invalid_flagged_right"] == c["invalid"] > 0
     assert _ratio(c, "locations_right", "locations") >= 0.95
     assert c["notes_taken"] == 0
-    assert _ratio(c, "line_numbers_right", "line_numbers") >= 0.55
+    assert _ratio(c, "line_numbers_right", "line_numbers") >= 0.9
 
 
 @pytest.mark.parametrize(("letters", "loop", "valid", "reason"), [

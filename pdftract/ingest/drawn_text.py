@@ -201,8 +201,9 @@ SERIF_I_MARGIN, SERIF_I_WIDTH = 0.05, 0.3
 TURN_CLEAR, TURN_VOTES = 0.1, 3
 #: ``j`` or ``J`` by their shapes (the dot) when one is this much closer than the other
 J_DOT_MARGIN = 0.15
-#: a page's slant is taken from at least this many lines that tell theirs (most of them agreeing)
-PAGE_SLANT_LINES = 3
+#: a page's slant is taken from at least this many lines that tell theirs (most of them agreeing); a line read
+#: again at it is kept when as much of it reads and its mean shape distance is this much smaller
+PAGE_SLANT_LINES, SLANT_GAIN = 3, 0.03
 #: a reading this short under a hidden line not taken counts only where that line's copy spells it
 SHORT_READ = 3
 #: at most this many shapes side by side that do not read upright on a turned sheet are read one by one, turned
@@ -1751,17 +1752,26 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 if again is not None and sum(1 for t in again.texts if t is not None) >= sum(1 for t in ln.texts if t is not None):
                     read_lines[i] = (d, chars, again, u)
     # one face slants all its lines alike: where most lines whose stems tell a slant agree on one, a line
-    # whose own letters did not tell it (A, V, W, X have no upright stem) and left shapes unread is read
-    # again at the page's slant, kept when more of it reads
+    # whose own letters did not tell it (A, V, W, X have no upright stem) is read again at the page's slant,
+    # kept when more of it reads or its shapes match clearly closer
+    # (a line read in full is tried only where the slanted face is the page's, a third of its lines or more
+    # telling the slant: a few italic notes on an upright sheet leave its other read lines alone)
     slants = [ln.slant for _d, _c, ln, _u in read_lines if ln is not None and ln.slant]
+    n_lines = sum(1 for _d, _c, ln, _u in read_lines if ln is not None)
     if len(slants) >= PAGE_SLANT_LINES:
         page_slant = float(np.median(slants))
+        slanted_face = 3 * len(slants) >= n_lines
         if sum(1 for v in slants if abs(v - page_slant) <= 0.04) >= 0.7 * len(slants):
             for i, (d, chars, ln, u) in enumerate(read_lines):
-                if ln is None or ln.slant or all(t is not None for t in ln.texts):
+                if ln is None or ln.slant or (not slanted_face and all(t is not None for t in ln.texts)):
                     continue
                 again = _read_as(ln.direction, chars, comps, cbox, atoms, slant=page_slant)
-                if again is not None and sum(1 for t in again.texts if t is not None) > sum(1 for t in ln.texts if t is not None):
+                if again is None:
+                    continue
+                n_again = sum(1 for t in again.texts if t is not None)
+                n_before = sum(1 for t in ln.texts if t is not None)
+                # (more of it read, or as much and its shapes clearly closer: TV read at no slant is a guess)
+                if n_again > n_before or (n_again == n_before and again.score > ln.score + SLANT_GAIN):
                     read_lines[i] = (d, chars, again, u)
     unread_shapes: dict[tuple[object, ...], np.ndarray] = {}
     for _d, _c, _ln, u in read_lines:
