@@ -1119,12 +1119,12 @@ def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], c
     best = _read_as(direction, chars, comps, cbox, atoms, adapt=adapt)
     if best is None:
         return None
-    if direction == 0 and len(chars) >= 3 and sum(1 for t in best.texts if t is not None) < FLIP_TRY_SHARE * len(chars):
+    if direction == 0 and len(chars) >= 3 and best.n_read < FLIP_TRY_SHARE * len(chars):
         got = _read_as(180, chars, comps, cbox, atoms, adapt=adapt)
         # upside down only when every character reads and clearly better so
         if got is not None and all(t is not None for t in got.texts) and got.score > best.score + UPSIDE_DOWN_MARGIN:
             best = got
-    n_read = sum(1 for t in best.texts if t is not None)
+    n_read = best.n_read
     if n_read == 0 or n_read < LINE_READ_SHARE * len(chars):
         return None
     return replace(best, turn_margin=turn_margin) if direction in (90, 270) else best
@@ -1146,6 +1146,11 @@ class _Line:
     turn_margin: float = math.inf
     #: the slant it was read at (along per up; 0 upright)
     slant: float = 0.0
+
+    @property
+    def n_read(self) -> int:
+        """How many of its characters were read."""
+        return sum(1 for t in self.texts if t is not None)
 
 
 def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, line_h: float) -> float:
@@ -1749,7 +1754,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         for i, (d, chars, ln, u) in enumerate(read_lines):
             if ln is not None and ln.direction == 360 - way and ln.turn_margin < TURN_CLEAR:
                 again = _read_as(way, chars, comps, cbox, atoms)
-                if again is not None and sum(1 for t in again.texts if t is not None) >= sum(1 for t in ln.texts if t is not None):
+                if again is not None and again.n_read >= ln.n_read:
                     read_lines[i] = (d, chars, again, u)
     # one face slants all its lines alike: where most lines whose stems tell a slant agree on one, a line
     # whose own letters did not tell it (A, V, W, X have no upright stem) is read again at the page's slant,
@@ -1768,10 +1773,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                 again = _read_as(ln.direction, chars, comps, cbox, atoms, slant=page_slant)
                 if again is None:
                     continue
-                n_again = sum(1 for t in again.texts if t is not None)
-                n_before = sum(1 for t in ln.texts if t is not None)
                 # (more of it read, or as much and its shapes clearly closer: TV read at no slant is a guess)
-                if n_again > n_before or (n_again == n_before and again.score > ln.score + SLANT_GAIN):
+                if again.n_read > ln.n_read or (again.n_read == ln.n_read and again.score > ln.score + SLANT_GAIN):
                     read_lines[i] = (d, chars, again, u)
     unread_shapes: dict[tuple[object, ...], np.ndarray] = {}
     for _d, _c, _ln, u in read_lines:
@@ -1788,7 +1791,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         # a shape read alone, turned, is a letter or a digit of about the size of the page's turned lines; a
         # mark alone, or a piece of linework far larger or smaller, is not
         ems = [ln.em for i, (d, c, ln, _u) in enumerate(read_lines) if d == 90 and ln is not None and i not in turned_alone
-               and sum(1 for t in ln.texts if t is not None) >= 3]
+               and ln.n_read >= 3]
         em_page = float(np.median(ems)) if ems else None
         read_lines = [(d, c, None if i in turned_alone and ln is not None and (
             em_page is None or not 0.6 * em_page <= ln.em <= 1.6 * em_page
@@ -1924,22 +1927,23 @@ def _along_pending(line: _Line, cbox: np.ndarray, pending: list[tuple[list[Glyph
         return False
     read = "".join(t for t in line.texts if t is not None)
     box = BBox(float(cbox[allc, 0].min()), float(cbox[allc, 1].min()), float(cbox[allc, 2].max()), float(cbox[allc, 3].max()))
+    def spans(b: BBox, upright: bool) -> tuple[float, float, float, float]:
+        """(along0, along1, across0, across1) of a box for a line running upright or turned."""
+        return (b.x0, b.x1, b.top, b.bottom) if upright else (b.top, b.bottom, b.x0, b.x1)
+
     for lg, boxes, d, _why in pending:
         if len(read) <= SHORT_READ and read.lower() not in "".join(g.text for g in lg).lower():
             continue
         if d % 180 != line.direction % 180:
             continue
-        own = boxes[-1]
-        if d % 180 == 0:
-            over_along = min(box.x1, boxes[0].x1) - max(box.x0, boxes[0].x0)
-            across = min(box.bottom, own.bottom) - max(box.top, own.top)
-            if over_along > 0 and across >= 0.5 * min(box.height, own.height) and box.height <= 1.5 * own.height:
-                return True
-        else:
-            over_along = min(box.bottom, boxes[0].bottom) - max(box.top, boxes[0].top)
-            across = min(box.x1, own.x1) - max(box.x0, own.x0)
-            if over_along > 0 and across >= 0.5 * min(box.width, own.width) and box.width <= 1.5 * own.width:
-                return True
+        upright = d % 180 == 0
+        a0, a1, c0, c1 = spans(box, upright)
+        w0, w1, _w2, _w3 = spans(boxes[0], upright)
+        _o0, _o1, o0, o1 = spans(boxes[-1], upright)
+        high, own_high = c1 - c0, o1 - o0
+        if min(a1, w1) - max(a0, w0) > 0 and min(c1, o1) - max(c0, o0) >= 0.5 * min(high, own_high) \
+                and high <= 1.5 * own_high:
+            return True
     return False
 
 
