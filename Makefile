@@ -45,7 +45,7 @@ test-without-programs: install-dev
 	scripts/without-programs.sh tesseract,pdftotext -- $(PYTEST)
 
 # CAD-made sheets and their truth (fixtures/cad): FreeCAD TechDraw (Debian freecad and xvfb) and ezdxf's drawing
-# add-on (pip ezdxf pymupdf, Debian fonts-open-sans fonts-liberation2). Not part of CI: sheets and truth are committed.
+# add-on (pip ezdxf pymupdf, Debian fonts-open-sans fonts-liberation fonts-liberation2 fonts-freefont-ttf). Not part of CI: sheets and truth are committed.
 cad-fixtures: install-dev
 	MAKE_CAD_FIXTURES=1 QTWEBENGINE_DISABLE_SANDBOX=1 xvfb-run -a freecad fixtures/cad/freecad/make_drawings.py
 	$(BIN)/python -m pip install --quiet ezdxf pymupdf

@@ -469,3 +469,51 @@ def test_the_dot_of_an_i_nearest_its_left_neighbour_stays_with_its_stem() -> Non
                    [553.18, 503.53, 555.7, 506.84]])
     assert _chains(fb, np.arange(4), pens) == [[0, 1, 2, 3]]
 
+
+
+def _outlined_page(lines: list[tuple[str, float, float, float, str]], extra: list[str]) -> bytes:
+    """A page of text drawn as filled outlines (DejaVu Sans), each line ``(text, x, y, size, colour
+    operator)``, with ``extra`` content (masks, bands, rings) painted first."""
+    from fontTools.ttLib import TTFont
+
+    from pdftract.ingest.outlines import glyph_contours
+    from pdftract.testing import PdfWriter
+
+    font = TTFont("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    glyphs, cmap, upem = font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm
+    ops = list(extra)
+    for text, x, y, size, colour in lines:
+        k = size / upem
+        ops.append(colour)
+        for ch in text:
+            name = cmap[ord(ch)]
+            for c in glyph_contours(glyphs, name):
+                if len(c) >= 3:
+                    ops.append(" ".join(f"{x + px * k:.3f} {y + py * k:.3f} {'m' if i == 0 else 'l'}" for i, (px, py) in enumerate(c)) + " h")
+            ops.append("f*")
+            x += glyphs[name].width * k
+    w = PdfWriter()
+    w.add_page("\n".join(ops).encode(), compress=True)
+    return w.tobytes()
+
+
+RING = "400 480 m 400 486.1 404.9 491 411 491 c 417.1 491 422 486.1 422 480 c 422 473.9 417.1 469 411 469 c 406.7 469 400 473.9 400 480 c"
+
+
+def test_paint_in_the_papers_colour_is_no_ink_unless_it_lies_on_a_coloured_fill() -> None:
+    """A white mask behind a lone figure (AutoCAD paints one behind a bubble's loop number) does not join
+    the figure into a box; white lettering on a black band is still read; a lone stroked ring is a circle,
+    not an O."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
+        pytest.skip("DejaVu Sans not installed")
+    body = [(f"LINE {k} OF THE GENERAL NOTES 4711-0203", 60, 700 - 16 * k, 10, "0 0 0 rg") for k in range(12)]
+    lines = body + [("TAL", 300, 480, 10, "0 0 0 rg"), ("1", 305, 466, 10, "0 0 0 rg"),
+                    ("WHITE ON BLACK", 60, 440, 10, "1 1 1 rg")]
+    extra = ["1 1 1 rg 1 1 1 RG 0 w 302 463 9 12 re b",  # the mask, filled and stroked in white, under the 1
+             "0 0 0 rg 55 435 110 16 re f",  # the band under the white lettering
+             # a ring alone, as FreeCAD draws a hole: a white disc, then its outline stroked
+             f"1 1 1 rg {RING} f", f"0 0 0 RG 0.35 w {RING} S"]
+    sheet = pdftract.open(_outlined_page(lines, extra)).page(1)
+    texts = [ln.text for ln in sheet.lines]
+    assert "1" in texts and "WHITE ON BLACK" in texts, texts
+    assert not any(t.strip() in ("O", "o", "0") for t in texts), texts

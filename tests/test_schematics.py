@@ -7,6 +7,7 @@ and h were held out until their errors were looked at), family i is held out. Th
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -111,17 +112,18 @@ def test_pid_tuned_families_meet_the_thresholds(pid: dict[str, Counter[str]]) ->
     assert _ratio(c, "locations_right", "locations") >= 0.95
     assert c["notes_taken"] == 0
     assert _ratio(c, "equipment_kind_right", "equipment") >= 0.9
-    # (0.93 measured: the oblique family h, tuned on now, reads 7 of its 15)
+    # (0.947 measured: the oblique family h reads 7 of its 15, its inch marks unread)
     assert _ratio(c, "line_numbers_right", "line_numbers") >= 0.9
 
 
 def test_pid_held_out_family_meets_the_thresholds(pid: dict[str, Counter[str]]) -> None:
-    """Family i was never looked at while tuning (the measured values are in docs/schematics.md): an italic
-    face, read worse than the upright ones."""
+    """Families j (a narrow bold face), l (a bold face) and m (an oblique face) were never looked at while
+    tuning (the measured values are in docs/schematics.md); the thresholds are the issue's acceptance (142
+    of 144 tags were found when they were measured)."""
     c = pid["held_out"]
-    assert _ratio(c, "instruments_found", "instruments") >= 0.8
-    assert c["instruments_false"] <= 0.05 * c["instruments_reported"]
-    assert c["validity_right"] >= 0.85 * c["instruments_found"]
+    assert _ratio(c, "instruments_found", "instruments") >= 0.95
+    assert c["instruments_false"] <= 0.03 * c["instruments_reported"]
+    assert c["validity_right"] >= 0.98 * c["instruments_found"]
     assert c["invalid_flagged_right"] == c["invalid"] > 0
     assert _ratio(c, "locations_right", "locations") >= 0.95
     assert c["notes_taken"] == 0
@@ -181,9 +183,14 @@ def test_plant3d_pid_tags() -> None:
     assert {"TK-001", "TK-002", "TK-003", "R-001", "P-001", "M-001", "M-002", "M-003", "E-001"} <= equipment
     assert {(x.fluid_code, x.sequence) for x in page.results["line_numbers"]} == {("DW", "1"), ("DW", "2"), ("P", "3")}
     letters = {x.letters for x in page.results["instruments"]}
-    assert {"TAL", "TALL", "TAH", "TW", "TT", "TC"} <= letters and "XY-001" in {x.tag for x in page.results["instruments"]}
-    # their loop number is a stroke digit drawn but not read: said as our failure, not as a fault of the drawing
-    assert {x.reason for x in page.results["instruments"] if x.letters == "TAL"} == {"LOOP_UNREAD"}
+    # the reader's 16 tags, bubbles and interlock diamonds: their loop numbers are stroke digits behind a white
+    # mask, and the interlocks' I a lone stroke (all 16 found when this was written)
+    want = json.loads((ROOT / "benchmarks" / "schematic_real_expectations.json").read_text(encoding="utf-8"))
+    (sheet,) = want["files"]["pid-rockcandy-autocad-plant3d-rot270.pdf"]["extra_pages"]
+    truth = {"-".join(x["printed"]) for x in sheet["instruments"]}
+    found = {x.tag for x in page.results["instruments"]}
+    assert len(truth) == 16 and len(found & truth) >= 15 and found <= truth
+    assert all(x.valid for x in page.results["instruments"])
     # the motors' lone letters in circles are no instruments
     assert not {"S", "M"} & letters
 
@@ -226,7 +233,6 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 ])
 def test_real_schematic_pages(key: str, found: float, values: float, false: float) -> None:
     """Designators and values on real exports against a reader's truth (benchmarks/schematic_real_expectations.json)."""
-    import json
 
     import schematics
 
@@ -277,7 +283,6 @@ def test_hierarchy_across_pages() -> None:
     """Every hierarchical fixture project (its truth: the script's sheets and their files): the root page has
     the path ``/`` and its own file, each sub-sheet page its path under the root, the file its sheet symbol
     names, and the root page as its parent."""
-    import json
 
     import pdftract
 

@@ -366,12 +366,25 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     path_ink: dict[int, int] = {}
     per_path: dict[int, int] = {}
     colours: dict[object, int] = {}
+    grounds: tuple[BoxIndex, np.ndarray] | None = None  # the page's fills in another colour than the paper's (when needed)
     for i, p in enumerate(paths):
         if not (p.fill or p.stroke) or not p.segments:
             continue
         b = p.bbox
         if max(b.width, b.height) > ATOM_MAX and (p.is_rect or p.subpath_count < 2):
             continue
+        if (not p.fill or _paper(p.fill_color)) and (not p.stroke or _paper(p.stroke_color)):
+            # paint in the paper's colour is no ink (a mask behind a loop number), unless it lies within a
+            # coloured fill (white lettering on a dark band, a counter painted white in a black letter; a
+            # mask is larger than the figure painted over it)
+            if grounds is None:
+                under = [q.bbox for q in paths if q.fill and q.segments and not _paper(q.fill_color)]
+                arr = np.array([(g.x0, g.top, g.x1, g.bottom) for g in under], dtype=np.float64).reshape(-1, 4)
+                grounds = (BoxIndex.from_arrays(np.arange(len(under)), arr), arr)
+            tree, arr = grounds
+            if not any(arr[k, 0] <= b.x0 + 0.01 and arr[k, 1] <= b.top + 0.01 and arr[k, 2] >= b.x1 - 0.01
+                       and arr[k, 3] >= b.bottom - 0.01 for k in tree.intersection((b.x0, b.top, b.x1, b.bottom))):
+                continue
         subs, _closed = flatten_path(p)
         if p.stroke and not p.fill and _dashed_line(subs):
             continue  # the dashes of one dashed line drawn as separate pieces: no characters
@@ -405,6 +418,19 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     filled = np.fromiter((bool(paths[i].fill) for i in path[kept].tolist()), dtype=bool, count=len(kept))
     return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
                   rim[kept] > 0)
+
+
+def _paper(colour: tuple[float, ...] | None) -> bool:
+    """Whether a colour is white, the paper's (gray, RGB or CMYK).
+
+    >>> _paper((1.0,)), _paper((1.0, 1.0, 1.0)), _paper((0.0, 0.0, 0.0, 0.0)), _paper((0.0, 0.0, 0.0))
+    (True, True, True, False)
+    """
+    if not colour:
+        return False
+    if len(colour) == 4:
+        return max(colour) <= 0.02
+    return min(colour) >= 0.98
 
 
 def _dashed_line(subs: Sequence[Sequence[tuple[float, float]]]) -> bool:
@@ -960,8 +986,8 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     height; failing that, such letters of one height take one case (capitals when any was read a capital).
     Digit or letter (``0/O``, ``1/I/l``, ``5/S``, ``2/Z``, ``8/B``): the closer reading by shape, after the
     reading the neighbours support (digits or a decimal point; letters) is taken :data:`CONTEXT` closer.
-    ``I`` or ``l``: capitals around say ``I``, small letters ``l``. A bar alone in its word is a ``1`` when
-    nearly as close (an item, sheet or balloon number).
+    ``I`` or ``l``: capitals around say ``I``, small letters ``l``, no letters (a bar among digits) ``I``. A
+    bar alone in its word is a ``1`` when nearly as close (an item, sheet or balloon number).
     """
     out = [r.text for r in reads]
     for k, t in enumerate(out):
@@ -1051,6 +1077,8 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
             else:
                 nxt = out[k + 1] if k + 1 < len(out) else None
                 out[k] = "l" if nxt is not None and nxt in "aeiouy" else "I"
+        elif t == "l" and len(out) > 1:
+            out[k] = "I"  # a bar kept a letter among digits and marks: codes and tags are printed in capitals (1I6)
     return out
 
 
@@ -1483,8 +1511,19 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         w = float(max(fb[c, 2] for c in chars[0]) - min(fb[c, 0] for c in chars[0]))
         h = spans[0][1] - spans[0][0]
         # a lone shape is text only when it reads closely as a letter or digit that is not a bare line
-        if r.distance > LONE_ACCEPT or not (r.text or "").isalnum() or w < 0.15 * h or h < MIN_HEIGHT:
+        # (or as a shape the page read surely elsewhere)
+        taught = r.how == "page" or (adapt is not None and r.key is not None and adapt.page.get(r.key) == r.text)
+        # (a lone stroked ring as wide as it is high is a circle, a hole or a symbol's, not an O; a figure 0
+        # is narrower)
+        circle = stroked[0] and r.how != "exact" and (r.text or "") in ("O", "o", "0") and w >= 0.9 * h
+        if (r.distance > LONE_ACCEPT and not taught) or not (r.text or "").isalnum() or w < 0.15 * h or h < MIN_HEIGHT \
+                or circle:
             reads = [replace(r, text=None)]
+            if adapt is not None and r.text and r.text.isdigit() and r.key is not None and r.per is not None \
+                    and r.distance > LONE_ACCEPT:
+                # the page may know the shape, a figure read in its numbers (a lone letter is as often a mark:
+                # a no-connect's cross is no x)
+                adapt.unread[r.key] = r.per
     cells = _cells(chars, fb, [r.text for r in reads], em)
     spaces = _spaces(cells, em, [r.text for r in reads])
     texts: list[str | None] = []
@@ -1750,7 +1789,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         if ln is not None and ln.direction in votes and ln.turn_margin >= TURN_CLEAR:
             votes[ln.direction] += 1
     way = max(votes, key=lambda k: (votes[k], k))
-    if votes[way] >= TURN_VOTES and votes[way] >= 3 * votes[360 - way]:
+    turn_clear = votes[way] >= TURN_VOTES and votes[way] >= 3 * votes[360 - way]
+    if turn_clear:
         for i, (d, chars, ln, u) in enumerate(read_lines):
             if ln is not None and ln.direction == 360 - way and ln.turn_margin < TURN_CLEAR:
                 again = _read_as(way, chars, comps, cbox, atoms)
@@ -1763,12 +1803,30 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # telling the slant: a few italic notes on an upright sheet leave its other read lines alone)
     slants = [ln.slant for _d, _c, ln, _u in read_lines if ln is not None and ln.slant]
     n_lines = sum(1 for _d, _c, ln, _u in read_lines if ln is not None)
+    page_slant = 0.0  # the page's slant where its slanted lines agree on one
     if len(slants) >= PAGE_SLANT_LINES:
-        page_slant = float(np.median(slants))
+        median_slant = float(np.median(slants))
         slanted_face = 3 * len(slants) >= n_lines
-        if sum(1 for v in slants if abs(v - page_slant) <= 0.04) >= 0.7 * len(slants):
+        if sum(1 for v in slants if abs(v - median_slant) <= 0.04) >= 0.7 * len(slants):
+            page_slant = median_slant
             for i, (d, chars, ln, u) in enumerate(read_lines):
-                if ln is None or ln.slant or (not slanted_face and all(t is not None for t in ln.texts)):
+                if ln is None:
+                    # a line too little of which read upright (AE: the A has no stem to tell the slant, and one
+                    # letter of two is no line) is read again at the page's slant where the slanted face is the
+                    # page's; it stands when enough of it reads that way
+                    if not slanted_face or i in turned_alone:
+                        continue
+                    # (either way up; a turned line the way the page's clearly read turned lines run, when
+                    # they agree)
+                    ways = (0, 180) if d == 0 else (way,) if turn_clear else (90, 270)
+                    tries = [r for r in (_read_as(w, chars, comps, cbox, atoms, slant=page_slant) for w in ways)
+                             if r is not None]
+                    if tries:
+                        got = max(tries, key=lambda r: r.score)
+                        if got.n_read and got.n_read >= LINE_READ_SHARE * len(chars):
+                            read_lines[i] = (d, chars, got, u)
+                    continue
+                if ln.slant or (not slanted_face and all(t is not None for t in ln.texts)):
                     continue
                 again = _read_as(ln.direction, chars, comps, cbox, atoms, slant=page_slant)
                 if again is None:
@@ -1801,7 +1859,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         # is linework beside one (a crystal's plates by its value read "DI"), not text the copy left out
         read_lines = [(d, c, ln if ln is None or _along_pending(ln, cbox, pending) else None, u)
                       for d, c, ln, u in read_lines]
-    capitals = _lone_capital_bars([(d, c, ln) for d, c, ln, _u in read_lines], cbox, comps, atoms)
+    capitals = _lone_capital_bars([(d, c, ln) for d, c, ln, _u in read_lines], cbox, comps, atoms, page_slant)
     for i, (d, chars, drawn, _unread) in enumerate(read_lines):
         drawn = capitals.get(i, drawn)
         if drawn is None:
@@ -1865,28 +1923,45 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
 
 
 def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], cbox: np.ndarray,
-                       comps: list[list[int]], atoms: _Atoms) -> dict[int, _Line]:
-    """Lines (by index, each with its reading) that are one filled upright bar standing over or under a line
-    of text read on the page, exactly as high as that line's capitals and digits: a capital ``I`` (an
-    interlock diamond's letter over its number), which alone matches ``I``, ``l``, ``|`` and ``1`` alike. A
-    bar of the ascenders' height (``l``, a little taller in most fonts) or of a stroke (a pin, a tick) is
-    left as linework."""
-    refs: list[tuple[int, float, float, float, float, float]] = []  # direction, u0, u1, v0, v1, cap height
+                       comps: list[list[int]], atoms: _Atoms, page_slant: float = 0.0) -> dict[int, _Line]:
+    """Lines (by index, each with its reading) that are one upright (or slanted) bar standing over or under a
+    line of text read on the page, exactly as high as that line's capitals and digits: a capital ``I`` (an
+    interlock diamond's letter over its number), which alone matches ``I``, ``l``, ``|`` and ``1`` alike. The
+    bar is drawn as that line is: a filled bar, or a stroke of the pen the line's stroke-font characters
+    are drawn with (an AutoCAD interlock's ``I``). A bar of the ascenders' height (``l``, a little taller
+    in most fonts), or a stroke beside filled lettering or of another pen (a pin, a tick), is left as
+    linework. A bar leans by the slant it was read at, or by ``page_slant`` when it was not read."""
+    # direction, u0, u1, v0, v1, cap height, the pen of its strokes (0: drawn filled)
+    refs: list[tuple[int, float, float, float, float, float, float]] = []
+    figure_ratio: list[float] = []  # capitals' height over figures' on lines that have both
     for _d, _c, ln in lines:
         if ln is None or all(t is None or t in BARS for t in ln.texts):
             continue
         fb = _frame_boxes(ln.direction, cbox)
-        # (a round character overshoots the capital height a little at a round end: 3 and O at both)
-        hs = [float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch)) / (1.03 if t in "03689CGOQS" else 1.015 if t in "25JU" else 1.0)
+        allc = [c for ch in ln.chars for c in ch]
+        pens = [float(atoms.pen[a]) for c in allc for a in comps[c]]
+        pen = float(np.median(pens)) if all(ln.stroked) and min(pens) > 0 else 0.0
+        # (a round character of an outline font overshoots the capital height a little at a round end: 3 and
+        # O at both; a stroke font's centre lines stop at it)
+        hs = [(float(max(fb[c, 3] for c in ch) - min(fb[c, 1] for c in ch))
+               / (1.0 if pen else 1.03 if t in "03689CGOQS" else 1.015 if t in "25JU" else 1.0), t.isdigit())
               for ch, t in zip(ln.chars, ln.texts, strict=True) if t is not None and (t.isdigit() or t in _CAP_REF and t.isupper())]
         if not hs:
             continue
-        allc = [c for ch in ln.chars for c in ch]
+        caps = [h for h, digit in hs if not digit]
+        figures = [h for h, digit in hs if digit]
         refs.append((ln.direction, float(fb[allc, 0].min()), float(fb[allc, 2].max()), float(fb[allc, 1].min()),
-                     float(fb[allc, 3].max()), float(np.median(hs))))
+                     float(fb[allc, 3].max()), float(np.median(caps)) if caps else -float(np.median(figures)), pen))
+        if caps and figures:
+            figure_ratio.append(float(np.median(caps) / np.median(figures)))
     out: dict[int, _Line] = {}
     if not refs:
         return out
+    # a line of figures only tells the capitals' height through the face's proportion of capitals to
+    # figures, learnt from the page's lines that have both (FreeSans' figures stand 3 % under its capitals)
+    ratio = float(np.median(figure_ratio)) if figure_ratio else 1.0
+    ratio = ratio if 0.9 <= ratio <= 1.1 else 1.0
+    refs = [r if r[5] > 0 else (*r[:5], -r[5] * ratio, r[6]) for r in refs]
     # per direction, each reference line's box widened by its capital height above and below
     index = {d: BoxIndex((k, BBox(r[1], r[3] - r[5], r[2], r[4] + r[5])) for k, r in enumerate(refs) if r[0] == d)
              for d in {r[0] for r in refs}}
@@ -1894,23 +1969,30 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
         if len(chars) != 1 or (ln is not None and not all(t is None or t in "lI|1" for t in ln.texts)):
             continue
         ch = chars[0]
-        if not all(atoms.filled[a] for c in ch for a in comps[c]):
-            continue  # a stroke alone is a pin, a tick, a wire's end
+        atoms_of = [a for c in ch for a in comps[c]]
+        filled = all(atoms.filled[a] for a in atoms_of)
+        pen = float(atoms.pen[atoms_of[0]]) if not any(atoms.filled[a] for a in atoms_of) else 0.0
+        if not filled and (pen <= 0 or any(abs(float(atoms.pen[a]) - pen) > 1e-6 for a in atoms_of)):
+            continue  # part filled, part stroked: no bar
         # a bar reads the same either way up: the reference line may run either way along its direction
         for dd in sorted({d, (d + 180) % 360} & index.keys()):
             fb = _frame_boxes(dd, cbox)
             u0, u1 = float(fb[ch, 0].min()), float(fb[ch, 2].max())
             v0, v1 = float(fb[ch, 1].min()), float(fb[ch, 3].max())
             h = v1 - v0
-            if h < 4 * (u1 - u0):
+            # (a bar read at a slant is as wide as its stroke and its lean: the lean is not its width)
+            lean = abs(ln.slant if ln is not None else page_slant) * h
+            if h < 4 * max(u1 - u0 - lean, 0.0):
                 break
             uc = (u0 + u1) / 2
             for k in sorted(index[dd].intersection(BBox(uc, v0, uc, v1))):
-                _rd, r0, r1, w0, w1, cap = refs[k]
+                _rd, r0, r1, w0, w1, cap, ref_pen = refs[k]
+                if not filled and not (ref_pen > 0 and abs(pen - ref_pen) <= 0.25 * ref_pen):
+                    continue  # a stroke beside filled lettering, or of another pen: a pin, a tick, a wire's end
                 gap = max(w0 - v1, v0 - w1)
                 if r0 <= uc <= r1 and 0 <= gap <= cap and abs(h - cap) <= LONE_I_HEIGHT * cap:
                     read = _Read("I", "I", 0.0, 0.0, LONE_I_CONFIDENCE, {}, how="page")
-                    out[i] = _Line(dd, chars, ["I"], [read], [False], [False], [(u0, u1)], v0, h / CAP_EM, 0.0)
+                    out[i] = _Line(dd, chars, ["I"], [read], [not filled], [False], [(u0, u1)], v0, h / CAP_EM, 0.0)
                     break
             if i in out:
                 break
