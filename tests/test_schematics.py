@@ -301,3 +301,17 @@ def test_hierarchy_across_pages() -> None:
         for p in pages[1:]:
             want[int(p["page"])] = (f"/{p['sheet']}/", files[str(p["sheet"])], 1)  # type: ignore[call-overload]
         assert got == want, fname
+
+
+@pytest.mark.skipif(not (SHARED / "sch-odrive-v3.5-altium.pdf").exists(), reason="shared corpus absent")
+def test_altium_sheet_symbols_and_hierarchy() -> None:
+    """Altium stacks a sheet symbol's name over its file name above the rectangle, and prints each page's file
+    right of a ``File:`` label (read off the rendered pages: benchmarks/schematic_real_expectations.json
+    for page 1's symbols)."""
+    want = json.loads((ROOT / "benchmarks" / "schematic_real_expectations.json").read_text(encoding="utf-8"))
+    symbols = {(s["name"], s["file"]) for s in want["files"]["sch-odrive-v3.5-altium.pdf"]["sheet_symbols"]}
+    doc = pdftract.analyze(SHARED / "sch-odrive-v3.5-altium.pdf")
+    assert {(s.name, s.file) for s in doc.pages[0].results["sheet_symbols"]} == symbols
+    got = {s.page: (s.schematic_path, (s.schematic_file or "").rsplit("\\", 1)[-1], s.parent_page) for s in doc.sheets}
+    assert got == {1: (None, "Top.SchDoc", None), 2: (None, "MotorCell.SchDoc", 1),
+                   3: (None, "MotorCell_noPow.SchDoc", 1), 4: (None, "AuxHalfH.SchDoc", 1)}

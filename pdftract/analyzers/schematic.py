@@ -761,7 +761,8 @@ def _order(a: BBox, b: BBox, direction: float = 0.0) -> int:
 
 
 def _sheet_symbols(sheet: SheetLike, texts: list[_Text], exclude: BBox | None) -> list[SheetSymbol]:
-    """Rectangles with a file name under them (and a sheet name over them)."""
+    """Rectangles with a file name at their left corner: under them with the sheet name over them (KiCad),
+    or over them with the sheet name stacked over the file name (Altium's designator and file name)."""
     files = [(t, m) for t in texts if (m := _FILE.match(t.text))]
     if not files:
         return []
@@ -772,19 +773,23 @@ def _sheet_symbols(sheet: SheetLike, texts: list[_Text], exclude: BBox | None) -
         b = t.bbox
         s = t.size
         best = None
+        gap = math.inf
         for r in rects:
-            if r.width < 5 * s or r.height < 2.5 * s or r.width > 0.5 * sheet.width:
+            if r.width < 5 * s or r.height < 2.5 * s or r.width > 0.5 * sheet.width or abs(r.x0 - b.x0) > 2 * s:
                 continue
-            if 0 <= b.top - r.bottom <= 1.8 * s and abs(r.x0 - b.x0) <= 2 * s:
-                best = r
-                break
+            # (the file name may touch the rectangle's edge a little)
+            for g in (b.top - r.bottom, r.top - b.bottom):
+                if -0.3 * s <= g <= 1.8 * s and abs(g) < gap:
+                    best, gap = r, abs(g)
         if best is None:
             continue
+        above = best.top >= b.bottom - 0.3 * s  # the file name over the rectangle: its name over the file name
+        over = b if above else best
         name = None
         for other in texts:
             ob = other.bbox
-            if other is not t and not other.role and 0 <= best.top - ob.bottom <= 1.8 * other.size \
-                    and abs(ob.x0 - best.x0) <= 2 * other.size:
+            if other is not t and not other.role and -0.3 * other.size <= over.top - ob.bottom <= 1.8 * other.size \
+                    and abs(ob.x0 - over.x0) <= 2 * other.size:
                 nm = _SHEET_NAME.match(other.text)
                 name = nm.group(1).strip() if nm else other.text
                 other.role = "sheet_name"

@@ -23,6 +23,7 @@ from pdftract.model.primitives import Font
 from pdftract.model.sheet import Sheet
 
 if TYPE_CHECKING:
+    from pdftract.model.text import Line
     from pdftract.serialize import Include
 
 
@@ -73,16 +74,42 @@ class SheetSummary:
         }
 
 
-#: a schematic title block's sheet line: a path (``/Power Supply/``) or a sheet's name, not a count (``1 of 3``)
-_SHEET_LINE = re.compile(r"^Sheet:\s*(?!\d+\s*(?:of|/)\s*\d+\s*$)(\S.*)$", re.IGNORECASE)
+#: a schematic title block's sheet line: a path (``/Power Supply/``) or a sheet's name, not a number or a count
+#: (``1``, ``1 of 3``)
+_SHEET_LINE = re.compile(r"^Sheet:\s*(?!\d+\s*(?:(?:of|/)\s*\d+)?\s*$)(\S.*)$", re.IGNORECASE)
 _FILE_LINE = re.compile(r"^File:\s*(\S.*)$")
+_FILE_LABEL = re.compile(r"^File\s*:?$", re.IGNORECASE)
+#: a schematic document's name (KiCad, Altium, OrCAD, Eagle)
+_SCHEMATIC_FILE = re.compile(r"\.(?:kicad_sch|sch|schdoc|dsn)$", re.IGNORECASE)
+
+
+def _file_beside_label(lines: Sequence[Line]) -> str | None:
+    """The schematic file a title block prints right of a lone ``File:`` label on its row (Altium:
+    ``File:`` then ``C:\\Users\\..\\Top.SchDoc``), the lowest such label on the page."""
+    labels = [ln for ln in lines if _FILE_LABEL.match(ln.text.strip())]
+    for label in sorted(labels, key=lambda ln: (-ln.bbox.bottom, ln.bbox.x0)):
+        h = max(label.bbox.height, 1.0)
+        cy = (label.bbox.top + label.bbox.bottom) / 2
+        row = [ln for ln in lines if ln.bbox.x0 >= label.bbox.x1 - 0.1 * h and ln.bbox.x0 - label.bbox.x1 <= 10 * h
+               and abs((ln.bbox.top + ln.bbox.bottom) / 2 - cy) <= 0.5 * h]
+        if row:
+            value = min(row, key=lambda ln: ln.bbox.x0).text.strip()
+            if _SCHEMATIC_FILE.search(value):
+                return value
+    return None
+
+
+def _base_name(path: str) -> str:
+    """A file name without its folders, whichever separator the producer printed."""
+    return re.split(r"[\\/]", path)[-1]
 
 
 def _schematic_hierarchy(pages: Sequence[Sheet], summaries: dict[int, dict[str, Any]]) -> None:
     """Each schematic page's sheet path and file, read from the lines its title block prints (KiCad:
     ``Sheet: /Power Supply/`` over ``File: power.kicad_sch``; the lowest such line on the page, with the
-    ``File:`` line nearest under it), and its parent: the page with a sheet symbol naming that file. Partial:
-    other producers' ways of printing a sheet's place are not read."""
+    ``File:`` line nearest under it; Altium: a ``File:`` label with the document's file right of it, and no
+    path), and its parent: the page with a sheet symbol naming that file. Partial: other producers' ways of
+    printing a sheet's place are not read."""
     files: dict[int, str] = {}
     for sheet in pages:
         if not (sheet.results.get("components") or sheet.results.get("sheet_symbols")):
@@ -90,6 +117,9 @@ def _schematic_hierarchy(pages: Sequence[Sheet], summaries: dict[int, dict[str, 
         lines = [ln for ln in sheet.layout.lines if not ln.invisible]
         heads = [ln for ln in lines if _SHEET_LINE.match(ln.text.strip())]
         if not heads:
+            beside = _file_beside_label(lines)
+            if beside is not None:
+                summaries[sheet.number]["schematic_file"] = files[sheet.number] = beside
             continue
         head = max(heads, key=lambda ln: (ln.bbox.bottom, ln.bbox.x0))
         m = _SHEET_LINE.match(head.text.strip())
@@ -107,7 +137,7 @@ def _schematic_hierarchy(pages: Sequence[Sheet], summaries: dict[int, dict[str, 
             if not name:
                 continue
             for number, own in files.items():
-                if number != sheet.number and own.rsplit("/", 1)[-1] == str(name).rsplit("/", 1)[-1] \
+                if number != sheet.number and _base_name(own) == _base_name(str(name)) \
                         and summaries[number].get("parent_page") is None:
                     summaries[number]["parent_page"] = sheet.number
 
