@@ -55,6 +55,7 @@ from pdftract import svg
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, components as connected
 from pdftract.jsonvalues import Box, bbox_out, r2
+from pdftract.model.document import SCHEMATIC_EXTENSIONS
 from pdftract.model.primitives import UnicodeSource
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
@@ -71,8 +72,7 @@ _DIGITS = re.compile(r"^\d+$")
 _POWER_NAME = re.compile(
     r"^(?:[+-]\d+(?:[.,]\d+)?V\d*\w*|[+-]?\d+V\d+\w*|[+-]?\d+(?:[.,]\d+)?V|[+-]?V[A-Z]{1,4}\d*(?:_\w+)?|"
     r"(?:[ADP]|SIG)?GND\w*|[AD]?V(?:CC|DD|SS|EE|BAT|BUS|IN|REF|IO)\w*|EARTH|CHASSIS)$", re.IGNORECASE)
-_FILE = re.compile(r"^(?:(?:sheet)?file(?:name)?\s*:\s*)?(\S+\.(?:kicad_sch|sch|schdoc|SchDoc|SCHDOC|dsn|sheet))$",
-                   re.IGNORECASE)
+_FILE = re.compile(rf"^(?:(?:sheet)?file(?:name)?\s*:\s*)?(\S+\.(?:{'|'.join(SCHEMATIC_EXTENSIONS)}))$", re.IGNORECASE)
 _SHEET_NAME = re.compile(r"^(?:sheet\s*(?:name)?\s*:\s*)?(.+)$", re.IGNORECASE)
 _PACKAGE = re.compile(
     r"^(?:\w+:)?(?:[RCLDQ]_\d{4}\w*|LED_\w+|(?:SOT|SOD|SOIC|SSOP|TSSOP|MSOP|QFN|DFN|QFP|LQFP|TQFP|BGA|TO|DO|SMA|SMB|"

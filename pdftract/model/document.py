@@ -79,8 +79,10 @@ class SheetSummary:
 _SHEET_LINE = re.compile(r"^Sheet:\s*(?!\d+\s*(?:(?:of|/)\s*\d+)?\s*$)(\S.*)$", re.IGNORECASE)
 _FILE_LINE = re.compile(r"^File:\s*(\S.*)$")
 _FILE_LABEL = re.compile(r"^File\s*:?$", re.IGNORECASE)
-#: a schematic document's name (KiCad, Altium, OrCAD, Eagle)
-_SCHEMATIC_FILE = re.compile(r"\.(?:kicad_sch|sch|schdoc|dsn)$", re.IGNORECASE)
+#: the extensions of schematic documents (KiCad, Eagle and older KiCad, Altium, OrCAD), as sheet symbols and
+#: title blocks name them
+SCHEMATIC_EXTENSIONS = ("kicad_sch", "sch", "schdoc", "dsn", "sheet")
+_SCHEMATIC_FILE = re.compile(rf"\.(?:{'|'.join(SCHEMATIC_EXTENSIONS)})$", re.IGNORECASE)
 
 
 def _file_beside_label(lines: Sequence[Line]) -> str | None:
