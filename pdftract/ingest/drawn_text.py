@@ -1768,8 +1768,16 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     # (a font repeats its shapes) are read again with what the page taught
     read_lines: list[tuple[int, list[list[int]], _Line | None, dict[tuple[object, ...], np.ndarray]]] = []
     turned_alone: set[int] = set()
+    bare: set[int] = set()  # lines that are one straight stroke alone
     for d in (0, 90):
         for chars in assigned.get(d, []):
+            if _bare_stroke(chars, comps, atoms):
+                # one straight stroke alone reads only as a bar or a dash, which no lone shape is kept as (a
+                # hatch line, a tick, a wire's piece: a page of them took most of the pass's time); a capital
+                # I's bar is told by its neighbours below, not by reading it
+                bare.add(len(read_lines))
+                read_lines.append((d, chars, None, {}))
+                continue
             adapt = _Adapt()
             first_read = _read_line(d, chars, comps, cbox, atoms, adapt)
             if first_read is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
@@ -1814,7 +1822,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                     # a line too little of which read upright (AE: the A has no stem to tell the slant, and one
                     # letter of two is no line) is read again at the page's slant where the slanted face is the
                     # page's; it stands when enough of it reads that way
-                    if not slanted_face or i in turned_alone:
+                    if not slanted_face or i in turned_alone or i in bare:
                         continue
                     # (either way up; a turned line the way the page's clearly read turned lines run, when
                     # they agree)
@@ -1920,6 +1928,14 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
     result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms))
     return result
+
+
+def _bare_stroke(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
+    """Whether a line is one character of one stroked straight piece (two points)."""
+    if len(chars) != 1:
+        return False
+    pieces = [a for c in chars[0] for a in comps[c]]
+    return len(pieces) == 1 and not atoms.filled[pieces[0]] and len(atoms.points[pieces[0]]) == 2
 
 
 def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], cbox: np.ndarray,
