@@ -1772,9 +1772,9 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     for d in (0, 90):
         for chars in assigned.get(d, []):
             if _bare_stroke(chars, comps, atoms):
-                # one straight stroke alone reads only as a bar or a dash, which no lone shape is kept as (a
-                # hatch line, a tick, a wire's piece: a page of them took most of the pass's time); a capital
-                # I's bar is told by its neighbours below, not by reading it
+                # one straight stroke alone reads only as a bar or a dash, which no lone shape is kept as, and
+                # a row of them only as bars, dashes and slashes (hatch lines, ticks, a wire's pieces: a page of
+                # them took most of the pass's time); a capital I's bar is told by its neighbours below
                 bare.add(len(read_lines))
                 read_lines.append((d, chars, None, {}))
                 continue
@@ -1931,11 +1931,16 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
 
 
 def _bare_stroke(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
-    """Whether a line is one character of one stroked straight piece (two points)."""
-    if len(chars) != 1:
+    """Whether a line is one character, or four or more, each of one stroked straight piece (two points): it
+    can read only as bars, dashes and slashes (hatching, ticks, a dashed line's pieces), never as a word. Two
+    or three such characters may be text (``1/1`` where a face's figure one is a plain bar)."""
+    if 1 < len(chars) < 4:
         return False
-    pieces = [a for c in chars[0] for a in comps[c]]
-    return len(pieces) == 1 and not atoms.filled[pieces[0]] and len(atoms.points[pieces[0]]) == 2
+    for ch in chars:
+        pieces = [a for c in ch for a in comps[c]]
+        if len(pieces) != 1 or atoms.filled[pieces[0]] or len(atoms.points[pieces[0]]) != 2:
+            return False
+    return True
 
 
 def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], cbox: np.ndarray,
