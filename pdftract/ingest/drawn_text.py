@@ -366,7 +366,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     path_ink: dict[int, int] = {}
     per_path: dict[int, int] = {}
     colours: dict[object, int] = {}
-    grounds: tuple[BoxIndex, np.ndarray] | None = None  # the page's fills in another colour than the paper's (when needed)
+    grounds: tuple[BoxIndex, list[BBox]] | None = None  # the page's fills in another colour than the paper's (when needed)
     for i, p in enumerate(paths):
         if not (p.fill or p.stroke) or not p.segments:
             continue
@@ -379,11 +379,9 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
             # mask is larger than the figure painted over it)
             if grounds is None:
                 under = [q.bbox for q in paths if q.fill and q.segments and not _paper(q.fill_color)]
-                arr = np.array([(g.x0, g.top, g.x1, g.bottom) for g in under], dtype=np.float64).reshape(-1, 4)
-                grounds = (BoxIndex.from_arrays(np.arange(len(under)), arr), arr)
-            tree, arr = grounds
-            if not any(arr[k, 0] <= b.x0 + 0.01 and arr[k, 1] <= b.top + 0.01 and arr[k, 2] >= b.x1 - 0.01
-                       and arr[k, 3] >= b.bottom - 0.01 for k in tree.intersection((b.x0, b.top, b.x1, b.bottom))):
+                grounds = (BoxIndex(enumerate(under)), under)
+            tree, under = grounds
+            if not any(under[k].expand(0.01).contains(b) for k in tree.intersection(b)):
                 continue
         subs, _closed = flatten_path(p)
         if p.stroke and not p.fill and _dashed_line(subs):
@@ -1952,8 +1950,9 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
     are drawn with (an AutoCAD interlock's ``I``). A bar of the ascenders' height (``l``, a little taller
     in most fonts), or a stroke beside filled lettering or of another pen (a pin, a tick), is left as
     linework. A bar leans by the slant it was read at, or by ``page_slant`` when it was not read."""
-    # direction, u0, u1, v0, v1, cap height, the pen of its strokes (0: drawn filled)
-    refs: list[tuple[int, float, float, float, float, float, float]] = []
+    # direction, u0, u1, v0, v1, capitals' height (None: figures only), figures' height, the pen of its strokes
+    # (0: drawn filled)
+    found: list[tuple[int, float, float, float, float, float | None, float, float]] = []
     figure_ratio: list[float] = []  # capitals' height over figures' on lines that have both
     for _d, _c, ln in lines:
         if ln is None or all(t is None or t in BARS for t in ln.texts):
@@ -1971,18 +1970,21 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
             continue
         caps = [h for h, digit in hs if not digit]
         figures = [h for h, digit in hs if digit]
-        refs.append((ln.direction, float(fb[allc, 0].min()), float(fb[allc, 2].max()), float(fb[allc, 1].min()),
-                     float(fb[allc, 3].max()), float(np.median(caps)) if caps else -float(np.median(figures)), pen))
+        found.append((ln.direction, float(fb[allc, 0].min()), float(fb[allc, 2].max()), float(fb[allc, 1].min()),
+                      float(fb[allc, 3].max()), float(np.median(caps)) if caps else None,
+                      float(np.median(figures)) if figures else 0.0, pen))
         if caps and figures:
             figure_ratio.append(float(np.median(caps) / np.median(figures)))
     out: dict[int, _Line] = {}
-    if not refs:
+    if not found:
         return out
     # a line of figures only tells the capitals' height through the face's proportion of capitals to
     # figures, learnt from the page's lines that have both (FreeSans' figures stand 3 % under its capitals)
     ratio = float(np.median(figure_ratio)) if figure_ratio else 1.0
     ratio = ratio if 0.9 <= ratio <= 1.1 else 1.0
-    refs = [r if r[5] > 0 else (*r[:5], -r[5] * ratio, r[6]) for r in refs]
+    # direction, u0, u1, v0, v1, capitals' height, pen
+    refs = [(d, u0, u1, v0, v1, caps if caps is not None else figures * ratio, pen)
+            for d, u0, u1, v0, v1, caps, figures, pen in found]
     # per direction, each reference line's box widened by its capital height above and below
     index = {d: BoxIndex((k, BBox(r[1], r[3] - r[5], r[2], r[4] + r[5])) for k, r in enumerate(refs) if r[0] == d)
              for d in {r[0] for r in refs}}
