@@ -517,3 +517,32 @@ def test_paint_in_the_papers_colour_is_no_ink_unless_it_lies_on_a_coloured_fill(
     texts = [ln.text for ln in sheet.lines]
     assert "1" in texts and "WHITE ON BLACK" in texts, texts
     assert not any(t.strip() in ("O", "o", "0") for t in texts), texts
+
+
+def _stroke_field(cols: int, rows: int, x0: float, y0: float) -> list[str]:
+    """Separate short strokes on a lattice (10.6 pt across, 7.46 pt down, rows shuffled, slopes varied along
+    rows and columns): the spacing at which columns of two or three of them chain between the rows (a
+    :func:`benchmarks.speed.segment_page` of 100 000 strokes)."""
+    ops = []
+    for i in range(cols * rows):
+        r, c = divmod(i, cols)
+        x, y = x0 + c * 10.6, y0 + (r * 7919 % rows) * 7.46
+        ops.append(f"{x:.2f} {y:.2f} m {x + 4:.2f} {y + i % 5:.2f} l S")
+    return ops
+
+
+def test_a_field_of_separate_strokes_is_no_text_and_costs_no_reading() -> None:
+    from pdftract.testing import PdfWriter
+
+    w = PdfWriter()
+    w.add_page("\n".join(["0.3 w", *_stroke_field(36, 41, 40, 300)]).encode(), compress=True)
+    doc = pdftract.open(io.BytesIO(w.tobytes()))
+    # before the field was told apart, the columns between its rows read as 864 glyphs of ``l`` and ``\``
+    assert doc.pages[0].glyphs == ()
+    # a few bare strokes standing alone on a page of other shapes are still read as a line (``1/1`` in a
+    # face whose figure one is a plain bar): the field rule is about the strokes' neighbours, not their count
+    lone = ["0.3 w", *_stroke_field(36, 41, 40, 300), "400 100 m 400 110 l S", "404 100 m 410 110 l S", "414 100 m 414 110 l S"]
+    w = PdfWriter()
+    w.add_page("\n".join(lone).encode(), compress=True)
+    texts = "".join(g.text for g in pdftract.open(io.BytesIO(w.tobytes())).pages[0].glyphs)
+    assert len(texts.strip()) >= 2, texts

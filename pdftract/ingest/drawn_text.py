@@ -212,6 +212,11 @@ SHORT_TURNED = 3
 MIN_HEIGHT = 1.0
 #: share of a line's shapes that must be read for the line to be kept (random linework reads badly)
 LINE_READ_SHARE = 0.6
+#: a field of bare strokes (:func:`_stroke_fields`): lines within this many times a line's smaller side around it,
+#: at least this many of them bare strokes, and at least this share of them
+FIELD_REACH = 2.0
+FIELD_MIN = 4
+FIELD_SHARE = 0.75
 #: font ids of the synthetic glyphs
 OUTLINE_FONT, STROKE_FONT = "drawn-outlines", "drawn-strokes"
 
@@ -606,16 +611,44 @@ def _frame_boxes(direction: int, boxes: np.ndarray) -> np.ndarray:
     return np.column_stack((np.minimum(u0, u1), np.minimum(v0, v1), np.maximum(u0, u1), np.maximum(v0, v1)))
 
 
+#: the page's component boxes turned into a reading frame, by direction: (the boxes, their frame boxes). Each
+#: direction is turned once per page instead of once per line read (a page of 100 000 shapes read as 30 000
+#: short lines spent a third of the pass turning every box again for each line)
+_TURNED: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _page_frames(direction: int, boxes: np.ndarray) -> np.ndarray:
+    """:func:`_frame_boxes` of the page's component boxes, turned once per direction while ``boxes`` is the
+    same read-only array (a writeable array is turned each time, as it may change).
+
+    >>> boxes = np.array([[0.0, 0.0, 1.0, 2.0]]); boxes.flags.writeable = False
+    >>> _page_frames(90, boxes) is _page_frames(90, boxes), _page_frames(90, boxes).tolist() == _frame_boxes(90, boxes).tolist()
+    (True, True)
+    """
+    if boxes.flags.writeable:
+        return _frame_boxes(direction, boxes)
+    hit = _TURNED.get(direction)
+    if hit is not None and hit[0] is boxes:
+        return hit[1]
+    fb = _frame_boxes(direction, boxes)
+    fb.flags.writeable = False
+    _TURNED[direction] = (boxes, fb)
+    return fb
+
+
 def _line_frames(direction: int, boxes: np.ndarray, chars: list[list[int]]) -> np.ndarray:
     """The frame boxes of one line's characters (rows of ``boxes`` by component, the others NaN): a line reads
     only its own pieces, and turning every box of the page (100 000 on a KiCad sheet) for each line cost more
-    than reading it.
+    than reading it. The page's own read-only boxes are turned once per direction instead
+    (:func:`_page_frames`; every row is then filled).
 
     >>> boxes = np.array([[0.0, 0.0, 1.0, 2.0], [5.0, 5.0, 6.0, 7.0]])
     >>> fb = _line_frames(90, boxes, [[1]])
     >>> bool(np.isnan(fb[0]).all()), fb[1].tolist() == _frame_boxes(90, boxes)[1].tolist()
     (True, True)
     """
+    if not boxes.flags.writeable:
+        return _page_frames(direction, boxes)
     fb = np.full(boxes.shape, np.nan)
     members = np.asarray(sorted({c for ch in chars for c in ch}), dtype=np.int64)
     if len(members):
@@ -1589,6 +1622,14 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         if not outlined:
             return DrawnText([], frozenset())
         paths = outlined
+    try:
+        return _recover(glyphs, paths)
+    finally:
+        _TURNED.clear()  # the page's turned boxes are not kept past its pass
+
+
+def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
+    """The body of :func:`recover_drawn_text` on the paths chosen to read."""
     atoms = _collect(paths)
     result = DrawnText([], frozenset(), dropped=atoms.dropped)
     comps = _components(atoms)
@@ -1596,6 +1637,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         return result
     cbox = np.array([(atoms.boxes[c, 0].min(), atoms.boxes[c, 1].min(), atoms.boxes[c, 2].max(), atoms.boxes[c, 3].max())
                      for c in comps], dtype=np.float64)
+    cbox.flags.writeable = False  # turned once per direction (_page_frames)
     used = np.zeros(len(comps), dtype=bool)
     consumed_atoms: list[int] = []
     next_id = len(glyphs)
@@ -1611,7 +1653,6 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         layout = build_layout(hidden)
         by_id = {g.id: g for g in hidden}
         cidx = BoxIndex.from_arrays(np.arange(len(comps)), cbox)
-        frames: dict[int, np.ndarray] = {}
         for line in layout.lines:
             lg = [by_id[i] for i in line.glyph_ids if i in by_id]
             if not lg:
@@ -1630,9 +1671,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
                       and box.contains_point(((cbox[c, 0] + cbox[c, 2]) / 2, (cbox[c, 1] + cbox[c, 3]) / 2))]
             if not inside or not lg:
                 continue
-            if d not in frames:
-                frames[d] = _frame_boxes(d, cbox)
-            fb = frames[d]
+            fb = _page_frames(d, cbox)
             # the drawn text runs wider than its copy (other metrics): its last characters (its first, right-aligned)
             # may lie past the box; taken along the band while the drawn characters are fewer than the copy's
             # (a long line may count a character or two more or fewer: touching pieces, a split character)
@@ -1712,7 +1751,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     vertical_chain: dict[int, list[int]] = {}
     horizontal_chain: dict[int, list[int]] = {}
     for d in (0, 90):
-        fb = _frame_boxes(d, cbox)
+        fb = _page_frames(d, cbox)
         for chain in _chains(fb, free, pens):
             n = _one_size(fb, _characters(fb, chain))
             along = float(fb[chain, 2].max() - fb[chain, 0].min())
@@ -1757,7 +1796,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         upright -= set(alone)
     assigned: dict[int, list[list[list[int]]]] = {}
     for d in (0, 90):
-        fb = _frame_boxes(d, cbox)
+        fb = _page_frames(d, cbox)
         mine = np.asarray([c for c in free.tolist() if (c in upright) == (d == 0)], dtype=np.int64)
         for chain in _chains(fb, mine, pens):
             assigned.setdefault(d, []).extend(_split_sizes(fb, _characters(fb, chain)))
@@ -1767,27 +1806,29 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     read_lines: list[tuple[int, list[list[int]], _Line | None, dict[tuple[object, ...], np.ndarray]]] = []
     turned_alone: set[int] = set()
     bare: set[int] = set()  # lines that are one straight stroke alone
-    for d in (0, 90):
-        for chars in assigned.get(d, []):
-            if _bare_stroke(chars, comps, atoms):
-                # one straight stroke alone reads only as a bar or a dash, which no lone shape is kept as, and
-                # a row of them only as bars, dashes and slashes (hatch lines, ticks, a wire's pieces: a page of
-                # them took most of the pass's time); a capital I's bar is told by its neighbours below
-                bare.add(len(read_lines))
-                read_lines.append((d, chars, None, {}))
-                continue
-            adapt = _Adapt()
-            first_read = _read_line(d, chars, comps, cbox, atoms, adapt)
-            if first_read is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
-                # on a sheet turned on its page, a few shapes side by side that do not read upright are
-                # characters stacked in the sheet's own direction (an interlock's letter over its number):
-                # each is read alone, turned
-                for ch in chars:
-                    one = _Adapt()
-                    turned_alone.add(len(read_lines))
-                    read_lines.append((90, [ch], _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
-                continue
-            read_lines.append((d, chars, first_read, adapt.unread))
+    order = [(d, chars) for d in (0, 90) for chars in assigned.get(d, [])]
+    fields = _stroke_fields(order, cbox, comps, atoms)
+    for k, (d, chars) in enumerate(order):
+        if k in fields or _bare_stroke(chars, comps, atoms):
+            # one straight stroke alone reads only as a bar or a dash, which no lone shape is kept as, and
+            # a row of them only as bars, dashes and slashes (hatch lines, ticks, a wire's pieces: a page of
+            # them took most of the pass's time); a capital I's bar is told by its neighbours below; two or
+            # three of them in a field of such lines are pieces of that field
+            bare.add(len(read_lines))
+            read_lines.append((d, chars, None, {}))
+            continue
+        adapt = _Adapt()
+        first_read = _read_line(d, chars, comps, cbox, atoms, adapt)
+        if first_read is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
+            # on a sheet turned on its page, a few shapes side by side that do not read upright are
+            # characters stacked in the sheet's own direction (an interlock's letter over its number):
+            # each is read alone, turned
+            for ch in chars:
+                one = _Adapt()
+                turned_alone.add(len(read_lines))
+                read_lines.append((90, [ch], _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
+            continue
+        read_lines.append((d, chars, first_read, adapt.unread))
     # a sheet turned on its page turns all its text one way: a turned line that reads nearly as well the other
     # way up (990 and 066) reads the way the page's clearly read turned lines do
     votes = {90: 0, 270: 0}
@@ -1873,7 +1914,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             continue
         if i not in capitals and all(t is None or t in BARS for t in drawn.texts) and not _serifed_capital_i(drawn, cbox):
             continue  # only bars and dots: hatching, a dotted line, a pin stroke, not text
-        fb = _frame_boxes(drawn.direction, cbox)
+        fb = _page_frames(drawn.direction, cbox)
         em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
         source = UnicodeSource.STROKE_MATCH if all(drawn.stroked) else UnicodeSource.OUTLINE_MATCH
         font = STROKE_FONT if source is UnicodeSource.STROKE_MATCH else OUTLINE_FONT
@@ -1928,17 +1969,47 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     return result
 
 
-def _bare_stroke(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
-    """Whether a line is one character, or four or more, each of one stroked straight piece (two points): it
-    can read only as bars, dashes and slashes (hatching, ticks, a dashed line's pieces), never as a word. Two
-    or three such characters may be text (``1/1`` where a face's figure one is a plain bar)."""
-    if 1 < len(chars) < 4:
-        return False
+def _bare_pieces(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
+    """Whether every character of a line is one stroked straight piece (two points)."""
     for ch in chars:
         pieces = [a for c in ch for a in comps[c]]
         if len(pieces) != 1 or atoms.filled[pieces[0]] or len(atoms.points[pieces[0]]) != 2:
             return False
     return True
+
+
+def _stroke_fields(lines: list[tuple[int, list[list[int]]]], cbox: np.ndarray, comps: list[list[int]],
+                   atoms: _Atoms) -> set[int]:
+    """The lines (by index) of two or three bare strokes (:func:`_bare_pieces`) that lie in a field of such
+    lines: among the lines within :data:`FIELD_REACH` of their height around them, at least
+    :data:`FIELD_MIN` others are bare strokes, and they are :data:`FIELD_SHARE` of them or more. Hatching,
+    stacked dashed lines and tick rows chain into short columns of two or three strokes between their rows,
+    which read as ``l\\`` (a page of 100 000 separate strokes read 60 000 such glyphs); the two or three
+    strokes of real text (``1/1``, ``II``) stand among words of other shapes, or alone."""
+    bare = np.array([_bare_pieces(chars, comps, atoms) for _d, chars in lines], dtype=bool)
+    few = [i for i, (_d, chars) in enumerate(lines) if bare[i] and 1 < len(chars) < 4]
+    if not few:
+        return set()
+    boxes = np.array([[cbox[cs, 0].min(), cbox[cs, 1].min(), cbox[cs, 2].max(), cbox[cs, 3].max()]
+                      for _d, chars in lines for cs in [[c for ch in chars for c in ch]]], dtype=np.float64)
+    index = BoxIndex.from_arrays(np.arange(len(lines)), boxes)
+    out: set[int] = set()
+    for i in few:
+        x0, y0, x1, y1 = boxes[i].tolist()
+        reach = FIELD_REACH * min(x1 - x0, y1 - y0)
+        near = np.asarray(index.intersection(BBox(x0 - reach, y0 - reach, x1 + reach, y1 + reach)), dtype=np.int64)
+        near = near[near != i]
+        n_bare = int(bare[near].sum())
+        if n_bare >= FIELD_MIN and n_bare >= FIELD_SHARE * len(near):
+            out.add(i)
+    return out
+
+
+def _bare_stroke(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
+    """Whether a line is one character, or four or more, each of one stroked straight piece (two points): it
+    can read only as bars, dashes and slashes (hatching, ticks, a dashed line's pieces), never as a word. Two
+    or three such characters may be text (``1/1`` where a face's figure one is a plain bar)."""
+    return not 1 < len(chars) < 4 and _bare_pieces(chars, comps, atoms)
 
 
 def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], cbox: np.ndarray,
@@ -1957,7 +2028,7 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
     for _d, _c, ln in lines:
         if ln is None or all(t is None or t in BARS for t in ln.texts):
             continue
-        fb = _frame_boxes(ln.direction, cbox)
+        fb = _page_frames(ln.direction, cbox)
         allc = [c for ch in ln.chars for c in ch]
         pens = [float(atoms.pen[a]) for c in allc for a in comps[c]]
         pen = float(np.median(pens)) if all(ln.stroked) and min(pens) > 0 else 0.0
@@ -1999,7 +2070,7 @@ def _lone_capital_bars(lines: list[tuple[int, list[list[int]], _Line | None]], c
             continue  # part filled, part stroked: no bar
         # a bar reads the same either way up: the reference line may run either way along its direction
         for dd in sorted({d, (d + 180) % 360} & index.keys()):
-            fb = _frame_boxes(dd, cbox)
+            fb = _page_frames(dd, cbox)
             u0, u1 = float(fb[ch, 0].min()), float(fb[ch, 2].max())
             v0, v1 = float(fb[ch, 1].min()), float(fb[ch, 3].max())
             h = v1 - v0
@@ -2059,7 +2130,7 @@ def _serifed_capital_i(line: _Line, cbox: np.ndarray) -> bool:
         return False
     r = line.reads[0]
     others = [v for k, v in r.alts.items() if k in "1l|"]
-    fb = _frame_boxes(line.direction, cbox)
+    fb = _page_frames(line.direction, cbox)
     ch = line.chars[0]
     w = float(fb[ch, 2].max() - fb[ch, 0].min())
     h = float(fb[ch, 3].max() - fb[ch, 1].min())

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex, union_find
+from pdftract.index import BoxIndex, box_pairs, union_find
 from pdftract.ingest.outlines import CIRCLED, SYMBOLS, Match, classify
 from pdftract.model.primitives import Glyph, Path, UnicodeSource
 
@@ -104,12 +104,12 @@ def _groups(boxes: np.ndarray, join: np.ndarray) -> list[list[int]]:
     """Candidate paths whose boxes touch (within ``join`` each) as groups, by a small union-find."""
     n = len(boxes)
     parent, find = union_find(n)
-    idx = _rtree(boxes)
-    for i, b in enumerate(boxes):
-        j_ = float(join[i])
-        for j in idx.intersection((float(b[0]) - j_, float(b[1]) - j_, float(b[2]) + j_, float(b[3]) + j_)):
-            if j > i:
-                parent[find(j)] = find(i)
+    # every touching pair at once (sorted by the first row, as a loop over the rows would meet them)
+    wide = np.column_stack((boxes[:, 0] - join, boxes[:, 1] - join, boxes[:, 2] + join, boxes[:, 3] + join))
+    rows, others = box_pairs(wide, boxes)
+    later = others > rows
+    for i, j in zip(rows[later].tolist(), others[later].tolist(), strict=True):
+        parent[find(j)] = find(i)
     out: dict[int, list[int]] = {}
     for i in range(n):
         out.setdefault(find(i), []).append(i)
@@ -185,11 +185,24 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
         return None
     # rounds: on a text line; on a line through a symbol drawn there (the ◎ before a drawn ⌀); then off any
     # line (between the rows of a composite frame), only for what found no line at all
+    flat = np.concatenate([np.asarray(g, dtype=np.int64) for g in groups])
+    starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+    group_boxes = np.column_stack((np.minimum.reduceat(cand_boxes[flat, 0], starts), np.minimum.reduceat(cand_boxes[flat, 1], starts),
+                                   np.maximum.reduceat(cand_boxes[flat, 2], starts), np.maximum.reduceat(cand_boxes[flat, 3], starts)))
     for off_line in (False, False, True):
         retry: list[list[int]] = []
         added = len(out)
-        for members in pending:
+        # a group with no visible glyph within reach has no host this round: the glyphs near each group are
+        # found for all groups at once (a page of 100 000 strokes and three characters asked the R-tree
+        # 100 000 times for nothing)
+        pending_boxes = group_boxes[[group_of[m[0]] for m in pending]]
+        hosted = np.zeros(len(pending), dtype=bool)
+        hosted[box_pairs(pending_boxes + np.array([-reach, -reach, reach, reach]), _glyph_boxes(visible))[0]] = True
+        for members, has_glyph in zip(pending, hosted.tolist(), strict=True):
             if group_of[members[0]] in taken:
+                continue
+            if not has_glyph:
+                retry.append(members)
                 continue
             box = BBox(float(cand_boxes[members, 0].min()), float(cand_boxes[members, 1].min()),
                        float(cand_boxes[members, 2].max()), float(cand_boxes[members, 3].max()))
