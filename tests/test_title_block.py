@@ -387,3 +387,18 @@ def test_a_label_of_several_words_read_without_its_spaces_is_still_that_label() 
     assert _match_texts(["Dateofissue"]) == ("date", 1, "")
     assert _match_texts(["Date", "of", "issue"]) == ("date", 3, "")
     assert _match_texts(["Date", "2026-05-05"]) == ("date", 1, "")
+
+
+def test_a_qualified_label_a_centred_value_and_a_row_of_headers() -> None:
+    # ISSUED (a label word of no field) before DATE names the date; a value centred under a shorter label starts
+    # left of it (12 OF 14 under SHEET); the text right of DESCRIPTION in a row of column headers over empty
+    # cells is the next header (SPECIFICATION, which the vocabulary does not know), no title
+    got = block(
+        [("ISSUED DATE", 102, 106, 0, 3), ("Feb-20-23", 130, 116, 0, 4),
+         ("SHEET", 192, 106, 0, 3), ("12 OF 14", 184, 116, 0, 4),
+         ("PART NUMBER", 102, 146, 0, 3), ("DESCRIPTION", 152, 146, 0, 3), ("SPECIFICATION", 202, 146, 0, 3)],
+        [(100, 100, 180, 120), (180, 100, 240, 120), (100, 120, 150, 142), (150, 120, 200, 142), (200, 120, 250, 142),
+         (100, 142, 150, 150), (150, 142, 200, 150), (200, 142, 250, 150)],
+    )
+    assert got.get("date") == "Feb-20-23" and got.get("sheet_number") == "12" and got.get("sheet_count") == "14", got
+    assert got.get("title") != "SPECIFICATION", got

@@ -238,6 +238,12 @@ def _labels_in(segment: list[tuple[Word, BBox]]) -> list[tuple[int, str, int, st
     i = 0
     while i < len(segment):
         m = _match_label([w for w, _b in segment[i:]])
+        if m is not None and m[0] == "other" and not m[2] and not segment[i + m[1] - 1][0].text.endswith(":"):
+            # a label word of no field before a field's label that ends the segment qualifies it, and the
+            # field's label names the whole (``ISSUED DATE`` is a date): a label's value is never a bare label
+            m2 = _match_label([w for w, _b in segment[i + m[1]:]])
+            if m2 is not None and m2[0] != "other" and not m2[2] and i + m[1] + m2[1] == len(segment):
+                m = (m2[0], m[1] + m2[1], "")
         # a label after other words must end with ":" (or be the last thing there), so "ring for the" is no label
         if m is not None and (i == 0 or segment[i + m[1] - 1][0].text.endswith(":") or m[2]):
             found.append((i, m[0], m[1], m[2]))
@@ -333,6 +339,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 value_items = [wb for wb in value_items
                                if not any(b.x0 + 0.5 < area.x0 < b.x1 - 0.5 for b in line_boxes[wb[0].line_id])
                                and not _runs_in(sheet, direction, line_boxes[wb[0].line_id], area.x0, wb[1], wb[0].size)]
+            if cell is not None and value_items:
+                value_items = _centred_lines(value_items, all_items, label_ids, area, label_box)
             if cell is None and value_items:
                 first_line = min(value_items, key=lambda wb: wb[1].top)[0].line_id
                 value_items = [wb for wb in value_items if wb[0].line_id == first_line]
@@ -366,7 +374,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 text = _join(inside)
                 lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
                 if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
-                        and not lone and nbox.width <= 8 * area.width:
+                        and not lone and nbox.width <= 8 * area.width and not _next_header(lab, inside, label_box, idx, same_row_labels):
                     value_items = inside
                     value = text
                     area = area.union(nbox)
@@ -395,6 +403,43 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area, how=how,
                               in_cell=cell is not None))
     return out
+
+
+def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[Word, BBox]], label_ids: set[int],
+                   area: BBox, label_box: BBox) -> list[tuple[Word, BBox]]:
+    """A value line under its label in the label's cell, with the words of that line before the label's column at
+    the line's word spacing (a value centred under a shorter label starts left of it: ``2 OF 4`` under ``SHEET``; only below
+    the label's band, where nothing else of the label's line can lie)."""
+    taken = {w.id for w, _b in value_items}
+    out = list(value_items)
+    for line_id in sorted({w.line_id for w, b in value_items if b.top >= label_box.bottom - 0.1}):
+        line = sorted((wb for wb in all_items if wb[0].line_id == line_id and wb[0].id not in label_ids
+                       and wb[1].x0 >= area.x0 - 0.1), key=lambda wb: wb[1].x0)
+        first = next((k for k, wb in enumerate(line) if wb[0].id in taken), None)
+        k = first if first is not None else 0
+        # (at the line's own spacing between its words already taken: a stroke font's spaces run wide)
+        gaps = [b[1].x0 - a[1].x1 for a, b in zip(line[k:], line[k + 1:]) if a[0].id in taken and b[0].id in taken]
+        spacing = max([0.6 * max(w.size for w, _b in line)] + [1.25 * g for g in gaps])
+        while k > 0 and line[k][1].x0 - line[k - 1][1].x1 <= spacing:
+            k -= 1
+            out.append(line[k])
+            taken.add(line[k][0].id)
+    return out
+
+
+def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], label_box: BBox, idx: int,
+                 row_labels: list[tuple[int, BBox]]) -> bool:
+    """Whether the text of the cell right of a label is the next column's header, not the label's value: the
+    label heads a row of labels (another label on its band), and that text is words without a figure on the
+    label's band in the label's own font and size (``PART NUMBER | DESCRIPTION | SPECIFICATION`` under
+    empty cells: a header the vocabulary does not know)."""
+    if not any(jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top for jdx, lb in row_labels):
+        return False
+    fonts = {w.font for w, _b in lab}
+    size = max(w.size for w, _b in lab)
+    mid = (label_box.top + label_box.bottom) / 2
+    return all(w.font in fonts and abs(w.size - size) <= 0.05 * size and not any(ch.isdigit() for ch in w.text)
+               and abs((b.top + b.bottom) / 2 - mid) <= 0.25 * size for w, b in inside)
 
 
 #: a unit in brackets printed after a label: WEIGHT (kg), MASS [g]

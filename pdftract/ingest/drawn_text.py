@@ -2298,7 +2298,8 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
             along = {k: float(_glyph_frames(d, [out[k]])[0, 0])
                      for k in under}
             read = "".join(out[k].text for k in sorted(under, key=lambda k: along[k]) if out[k].text.strip())
-            common = _common(read, want)
+            # (look-alikes count as the copy's: the copy settles whether a round shape in ``1.000`` is O or 0)
+            common = _common(_folded(read), _folded(want))
             # the characters read there are (nearly all) the hidden text's, in its order; some may be unread
             if read and len(read) - common <= CONFIRM_EXTRA * len(read) and common >= CONFIRM_SHARE * len(want):
                 break
@@ -2368,6 +2369,15 @@ def _read_tail(out: list[Glyph], index: BoxIndex, under: list[int], dropped: set
         mine.add(k)
         u1 = max(u1, end)
     return taken
+
+
+def _folded(text: str) -> str:
+    """``text`` with each look-alike (:data:`CONFUSABLE`) written as the first of its group.
+
+    >>> _folded("1.OOO mm") == _folded("1.000 mm"), _folded("Il")
+    (True, '11')
+    """
+    return "".join(_GROUP.get(c, c)[0] for c in text)
 
 
 def _common(a: str, b: str) -> int:
