@@ -10,6 +10,7 @@ import pytest
 
 import pdftract
 from pdftract.errors import Code
+from pdftract.model.diagnostics import Severity
 from pdftract.model import FontSubtype, UnicodeSource
 from pdftract.testing import PdfWriter, pdf_string
 
@@ -339,3 +340,20 @@ def test_unknown_escapes_keep_their_character() -> None:
     """PDF 7.3.4.2: '\\/' is '/', as AutoCAD writes it; pdfminer drops it."""
     content = b"BT /F1 10 Tf 72 700 Td (N\\/A 2\\/15\\/25 \\101\\102 \\(x\\) a\\\\b \\9) Tj ET"
     assert sheet_of(one_page(content)).text == "N/A 2/15/25 AB (x) a\\b 9"
+
+
+def test_an_image_page_with_a_few_typed_characters_says_its_picture_is_not_read() -> None:
+    # a drawing re-saved as one image by an online editor, with a tolerance typed over it: nine characters of
+    # text must not pass for the page's content
+    w = PdfWriter()
+    font = w.helvetica()
+    img = w.add(b"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\n"
+                b"stream\n\x00\xff\xff\x00\nendstream")
+    content = b"q 200 0 0 200 0 0 cm /Im1 Do Q BT /F1 8 Tf 20 20 Td (+0,1 -0,05) Tj ET"
+    stream = w.add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+    page = w.add(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 {font} 0 R >> "
+                 f"/XObject << /Im1 {img} 0 R >> >> /Contents {stream} 0 R >>")
+    w._pages.append(page)
+    s = pdftract.open(w.tobytes()).page(1)
+    d = [d for d in s.diagnostics if d.code is Code.MISSING_TEXT_LAYER]
+    assert d and d[0].severity is Severity.WARNING and dict(d[0].context)["characters"] == 9, s.diagnostics

@@ -15,12 +15,13 @@ characters; ``--ocr auto`` sends only such pages to OCR.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 
 from pdftract.errors import Code, PdftractError
 from pdftract.geometry import BBox
 from pdftract.model.diagnostics import Diagnostic, Severity
-from pdftract.model.primitives import Glyph, UnicodeSource
+from pdftract.model.primitives import Glyph, Image, UnicodeSource
 from pdftract.model.sheet import Sheet
 
 #: share of the page that images must cover for it to count as a scan
@@ -39,17 +40,26 @@ class OCRError(PdftractError):
     code = Code.OCR_FAILED
 
 
+def image_cover(images: Sequence[Image], width: float, height: float) -> float:
+    """The share of a page of ``width`` by ``height`` that its images cover (summed, at most 1: scans come in
+    strips too).
+
+    >>> image_cover([], 100.0, 100.0)
+    0.0
+    """
+    area = max(width * height, 1e-9)
+    covered = 0.0
+    for im in images:
+        b = im.bbox
+        x0, top, x1, bottom = max(b.x0, 0.0), max(b.top, 0.0), min(b.x1, width), min(b.bottom, height)
+        covered += max(0.0, x1 - x0) * max(0.0, bottom - top)
+    return min(covered / area, 1.0)
+
+
 def image_only(sheet: Sheet) -> bool:
     """Whether the page looks like a scan: mostly image, (almost) no text layer."""
-    area = max(sheet.width * sheet.height, 1e-9)
-    page = BBox(0.0, 0.0, sheet.width, sheet.height)
-    covered = 0.0
-    for im in sheet.images:
-        b = im.bbox
-        x0, top, x1, bottom = max(b.x0, page.x0), max(b.top, page.top), min(b.x1, page.x1), min(b.bottom, page.bottom)
-        covered += max(0.0, x1 - x0) * max(0.0, bottom - top)  # scans come in strips too
     text = sum(1 for g in sheet.glyphs if not g.invisible and g.text.strip())
-    return min(covered / area, 1.0) >= IMAGE_COVER and text <= MAX_TEXT_GLYPHS
+    return image_cover(sheet.images, sheet.width, sheet.height) >= IMAGE_COVER and text <= MAX_TEXT_GLYPHS
 
 
 def available() -> bool:
@@ -117,4 +127,4 @@ def ocr_sheet(src: str | os.PathLike[str], sheet: Sheet, *, password: str | None
     return replace(sheet, glyphs=tuple(glyphs), diagnostics=diagnostics, shared_cache={})
 
 
-__all__ = ["DPI", "IMAGE_COVER", "MAX_TEXT_GLYPHS", "OCRError", "available", "image_only", "ocr_sheet"]
+__all__ = ["DPI", "IMAGE_COVER", "MAX_TEXT_GLYPHS", "OCRError", "available", "image_cover", "image_only", "ocr_sheet"]

@@ -591,6 +591,20 @@ class Reader:
                     paths=len(paths),
                 )
             )
+        elif images:
+            # a raster page with a few characters typed over it (a drawing re-saved as an image by an online editor,
+            # a scan with a stamp): what it shows is not in the text, so it says so instead of reading as nearly empty
+            from pdftract.ingest.ocr import IMAGE_COVER, MAX_TEXT_GLYPHS, image_cover
+
+            chars = sum(1 for g in glyphs if not g.invisible and g.text.strip())
+            cover = image_cover(images, width, height)
+            if chars <= MAX_TEXT_GLYPHS and cover >= IMAGE_COVER:
+                diagnostics.append(Diagnostic.make(
+                    Code.MISSING_TEXT_LAYER,
+                    f"the page is an image ({cover:.0%} of it) with only {chars} characters of text over it: what the image "
+                    "shows is not read (`pdftract batch` reads such pages by OCR, --ocr auto)",
+                    severity=Severity.WARNING, page=number, images=len(images), paths=len(paths), characters=chars,
+                    image_cover=round(cover, 3)))
         found = self._annotations(page, matrix, number)
         diagnostics.extend(found.diagnostics)
         return Sheet(
