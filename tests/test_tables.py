@@ -247,3 +247,14 @@ def test_a_full_grid_of_values_under_a_title_band_is_an_other_table() -> None:
     assert t.header == ("Range", "Tolerance") and len(t.rows) == 4 and t.columns == ("range", "tolerance")
     two = head + rows[:2]
     assert find_tables(make_sheet(text=cell_text(two, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings()) == ()
+
+
+def test_cells_of_labels_with_colons_are_a_title_block_not_a_table() -> None:
+    # KiCad's block: ``Size: A4 | Date: | Rev:`` over ``KiCad E.D.A. | | Id: 1/6`` read as a revision table hid
+    # the whole title block; the same words without colons stay a table's header
+    wide = [60.0, 40.0, 40.0]
+    rows = [["Size: A4", "Date:", "Rev:"], ["KiCad E.D.A. 9.0.1", "", "Id: 1/6"]]
+    assert find_tables(make_sheet(text=cell_text(rows, 100, 100, wide), rects=grid(100, 100, wide, 2)), TableSettings()) == ()
+    rows = [["REV", "DATE", "DESCRIPTION"], ["A", "2024-01-02", "FIRST ISSUE"]]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, wide), rects=grid(100, 100, wide, 2)), TableSettings())
+    assert t.kind.value == "revision"

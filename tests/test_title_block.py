@@ -402,3 +402,17 @@ def test_a_qualified_label_a_centred_value_and_a_row_of_headers() -> None:
     )
     assert got.get("date") == "Feb-20-23" and got.get("sheet_number") == "12" and got.get("sheet_count") == "14", got
     assert got.get("title") != "SPECIFICATION", got
+
+
+def test_a_date_under_a_persons_label_is_the_date_and_a_colon_label_heads_no_column() -> None:
+    # DRAWN: over 09/06/2014 beside DRAWN BY: over the name (the Adapteva block); Date: with its value left
+    # empty takes nothing from the cell below it (KiCad's program line)
+    got = block(
+        [("DRAWN:", 102, 106, 0, 3), ("09/06/2014", 104, 116, 0, 3), ("DRAWN BY:", 142, 106, 0, 3), ("F. HUETTIG", 144, 116, 0, 3),
+         ("PAGE:", 182, 106, 0, 3), ("2 OF 8", 184, 116, 0, 3),
+         ("Size: A4", 102, 128, 0, 3), ("Date:", 152, 128, 0, 3), ("KiCad E.D.A. 9.0.1", 102, 138, 0, 3)],
+        [(100, 100, 140, 120), (140, 100, 180, 120), (180, 100, 220, 120), (100, 120, 150, 132), (150, 120, 220, 132),
+         (100, 132, 220, 142)],
+    )
+    assert got.get("date") == "09/06/2014" and got.get("sheet_number") == "2" and got.get("size") == "A4", got
+    assert "KiCad" not in " ".join(got.values()), got

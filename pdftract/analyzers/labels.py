@@ -24,7 +24,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                        "DRAWING ID"),
     "title": ("TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL"),
-    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "ID"),  # KiCad: "Id: 2/5" (only in that form)
+    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID"),  # KiCad: "Id: 2/5" (only in that form)
     "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT"),
     "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE"),
     "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE"),

@@ -560,6 +560,12 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     wordy = len(headers) >= 3 and all(t and not any(ch.isdigit() for ch in t) for t, _k in headers)
     if not enough_keys and not wordy:
         return None
+    # labels ending in a colon, alone or with their value after it (``Size: A4 | Date: | Rev:``), in two or more
+    # cells and half of the band or more, are a form's or a title block's, not a table's column headers
+    named = [t for t, _k in headers if t]
+    colons = sum(1 for t in named if re.search(r"[^\W\d_]:(\s|$)", t))
+    if colons >= 2 and 2 * colons >= len(named):
+        return None
     # a header cell holds only its label: a label with its value below belongs to a title block
     for (text, key), a, b in zip(headers, xs, xs[1:], strict=False):
         _t, _ids, nlines = _cell_text(frame, (a, top, b, bottom))

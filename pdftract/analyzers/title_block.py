@@ -379,8 +379,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                     value = text
                     area = area.union(nbox)
                     how = "right"
-        header_row = any(jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top
-                         and abs(lb.x0 - label_box.x0) < 12 * size for jdx, lb in same_row_labels)
+        # (a label ending in a colon, ``Date:``, is followed by its value on its line: it heads no column, and a
+        # value below it must have its field's form)
+        header_row = not lab[-1][0].text.rstrip().endswith(":") and any(
+            jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top
+            and abs(lb.x0 - label_box.x0) < 12 * size for jdx, lb in same_row_labels)
         typed = _TYPED.get(key)
         if not value and cell is not None and (header_row or typed is not None):
             # a column header of an approvals grid (NAME | DATE): the value is in the cell below
@@ -684,6 +687,17 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
             other.setdefault(named_title.label, named_title)
         else:
             fields["title"] = named_title
+    if "date" not in fields:
+        # a person's label over a date (``DRAWN: 09/06/2014``, the name under ``DRAWN BY``): the label says when,
+        # the value's form says what; the first such one is the block's date
+        persons = ("drawn_by", "checked_by", "approved_by")
+        for where, key in [(fields, k) for k in persons] + [(other, k) for k in other]:
+            f = where.get(key)
+            m = _match_texts(f.label.split()) if f is not None else None
+            if f is not None and _DATE.match(f.value) and m is not None and m[0] in persons:
+                fields["date"] = f
+                del where[key]
+                break
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
     if tentative and len(fields) < 3:

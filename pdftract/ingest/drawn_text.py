@@ -2498,11 +2498,18 @@ def _copy_gaps(lg: list[Glyph], d: int) -> list[bool]:
 def _placed_each(lg: list[Glyph], d: int, fb: np.ndarray, drawn: list[list[int]], gaps: list[bool]) -> list[Glyph]:
     """The copy's glyphs placed one on each drawn character (as many, in order along the line): each spans
     its character, and runs on to the next one unless a space is drawn between them (:func:`_spaces`) or the
-    copy left a gap there (``gaps``)."""
+    copy left a gap there (``gaps``); in lettering spaced out, where most gaps read as spaces, only the copy's
+    gaps break words."""
     spans = [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in drawn]
     em = float(np.median([g.size for g in lg]))
     texts: list[str | None] = [g.text for g in lg]
-    spaces = [a or b for a, b in zip(_spaces(_cells(drawn, fb, texts, em), em, texts), gaps, strict=True)]
+    drawn_spaces = _spaces(_cells(drawn, fb, texts, em), em, texts)
+    if len(lg) >= 3 and 2 * sum(drawn_spaces[:-1]) > len(lg) - 1:
+        # lettering spaced out (more gaps read as spaces than not: ``0 9 / 0 6 / 2 0 1 4``) tells its tracking,
+        # not its words: the copy's word breaks stand alone
+        spaces = list(gaps)
+    else:
+        spaces = [a or b for a, b in zip(drawn_spaces, gaps, strict=True)]
     gfb = _glyph_frames(d, lg)
     _ou, ov = to_frame(d, np.array([g.origin[0] for g in lg]), np.array([g.origin[1] for g in lg]))
     out = []
