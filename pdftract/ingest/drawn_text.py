@@ -212,6 +212,8 @@ SHORT_TURNED = 3
 MIN_HEIGHT = 1.0
 #: share of a line's shapes that must be read for the line to be kept (random linework reads badly)
 LINE_READ_SHARE = 0.6
+#: atoms whose touching pairs are found and judged at once (:func:`_components`): bounds the pass's peak memory
+COMPONENT_BLOCK = 20_000
 #: a field of bare strokes (:func:`_stroke_fields`): lines within this many times a line's smaller side around it,
 #: at least this many of them bare strokes, and at least this share of them
 FIELD_REACH = 2.0
@@ -479,9 +481,27 @@ def _components(atoms: _Atoms) -> list[list[int]]:
         return got
 
     area = np.maximum((b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]), 1e-9)
-    rows, cols = box_pairs(b + np.column_stack((-tol, -tol, tol, tol)), b)
-    keep = cols > rows
-    rows, cols = rows[keep], cols[keep]
+    grown = b + np.column_stack((-tol, -tol, tol, tol))
+    # the pairs are found and judged a block of atoms at a time: on a dense page the arrays of every pair at once
+    # were the pass's peak (a KiCad sheet's 100 000 strokes: 217 MB; a page of a million touching strokes: 1.3 GB)
+    joined_r: list[np.ndarray] = []
+    joined_c: list[np.ndarray] = []
+    for start in range(0, n, COMPONENT_BLOCK):
+        block = np.arange(start, min(n, start + COMPONENT_BLOCK), dtype=np.int64)
+        rows, cols = box_pairs(grown[block], b)
+        rows = block[rows]
+        keep = cols > rows
+        rows, cols = rows[keep], cols[keep]
+        keep = _joined(atoms, b, side, area, rows, cols, vertices)
+        joined_r.append(rows[keep])
+        joined_c.append(cols[keep])
+    return _connected(n, np.concatenate(joined_r), np.concatenate(joined_c))
+
+
+def _joined(atoms: _Atoms, b: np.ndarray, side: np.ndarray, area: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+            vertices: Callable[[int], set[tuple[int, int]]]) -> np.ndarray:
+    """Per pair of touching atoms (``rows[k] < cols[k]``): whether they are pieces of one component (see
+    :func:`_components`)."""
     # one pen per stroked character: other colours, or pens far apart, never join (fills are not held to it)
     keep = ~_other_pen(atoms.ink, atoms.pen, rows, cols)
     # a bare stroke more than twice the size of a bare fill it touches crosses it: a bubble's ring or a line
@@ -506,7 +526,7 @@ def _components(atoms: _Atoms) -> list[list[int]]:
         reach = atoms.pen[ring] + atoms.pen[inner] + 0.01  # ink to ink, not near
         x0, y0, x1, y1 = atoms.boxes[inner]
         keep[k] = _ink_within(atoms.points[ring], (x0 - reach, y0 - reach, x1 + reach, y1 + reach))
-    return _connected(n, rows[keep], cols[keep])
+    return keep
 
 
 def _centre_in(b: np.ndarray, outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
