@@ -347,3 +347,25 @@ def test_deviations_stacked_at_the_numbers_own_size_join_it() -> None:
     dims = find_dimensions(make_sheet(text=[("⌀3.8", 100, 100, 0, 10), ("0", 128, 100, 0, 10), ("12", 122, 89, 0, 10)]), LOOSE)
     assert (3.8, 0.2, 0.0) not in [(d.nominal, d.upper, d.lower) for d in dims]
     assert all(d.upper is None for d in dims if d.nominal == 3.8), dims
+
+
+def test_a_same_size_stack_centred_on_its_nominal_and_two_ordinates_a_line_apart() -> None:
+    import math
+
+    for angle in (0.0, 90.0, 331.7):
+        th = math.radians(angle)
+        ca, sa = math.cos(th), math.sin(th)
+
+        def at(u: float, v: float) -> tuple[float, float]:  # u along the text, v toward the reader's down
+            return (300 + u * ca + v * sa, 300 - u * sa + v * ca)
+
+        # ⌀6 with +0,2 half a line over and +0 half a line under its baseline, all at one size (Prusa)
+        pieces = [("⌀6", 0, 0, 13.6), ("+0,2", 24, -7, 13.6), ("+0", 24, 7, 13.6)]
+        dims = find_dimensions(make_sheet(text=[(t, *at(u, v), angle, size) for t, u, v, size in pieces]), LOOSE)
+        assert [(d.nominal, d.upper, d.lower) for d in dims] == [(6.0, 0.2, 0.0)], (angle, dims)
+    # two plain values of a column a line apart, further apart than a tolerance band, are two ordinates; two
+    # that differ by a band are a limit dimension
+    far = find_dimensions(make_sheet(text=[("51.88", 100, 100, 0.0, 9.2), ("47.85", 100, 111.4, 0.0, 9.2)]), LOOSE)
+    assert sorted(d.nominal for d in far) == [47.85, 51.88], far
+    near = find_dimensions(make_sheet(text=[("8.01", 100, 100, 0.0, 9.2), ("7.99", 100, 111.4, 0.0, 9.2)]), LOOSE)
+    assert len(near) == 1, near

@@ -279,10 +279,11 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             if -0.3 * big.size <= g <= s.stack_reach * big.size and -0.95 * big.size <= d <= 0.45 * big.size:
                 return True
     # a stack of deviations at the number's own size (SolidWorks with a tolerance font scale of 1): the stack's
-    # piece on the number's baseline, right after it
+    # piece on the number's baseline, right after it, or either piece of a stack centred on the number (half a
+    # line over and under it: Prusa's ``⌀6 +0,2/+0``, at any angle)
     for big, sm in ((a, b), (b, a)):
         if sm.stacked and not big.stacked and _HAS_DIGIT.search(big.text) and abs(sm.size - big.size) <= 0.1 * big.size:
-            if -0.3 * big.size <= sm.x0 - big.x1 <= s.stack_reach * big.size and abs(sm.base - big.base) <= 0.3 * big.size:
+            if -0.3 * big.size <= sm.x0 - big.x1 <= s.stack_reach * big.size and abs(sm.base - big.base) <= 0.65 * big.size:
                 return True
     # two deviations stacked over each other, left aligned or overlapping
     if a.dev and b.dev and 0.4 * size <= abs(db) <= 1.7 * size:
@@ -339,6 +340,25 @@ def _same_size_stacks(pieces: list[_Piece], index: BoxIndex) -> set[int]:
                     and abs(p.size - q.size) <= 0.1 * size and (p.text[:1] in "+-−" or q.text[:1] in "+-−"):
                 out.update((i, j))
     return out
+
+
+#: a plain unsigned value (``47.85``, ``0,52``)
+_PLAIN = re.compile(r"^\d+(?:[.,]\d+)?$")
+
+
+def _limits_close(a: str, b: str) -> bool:
+    """Whether two unsigned values stacked over each other can be a limit dimension's limits: they differ by a
+    tolerance band, at most 0.1 or a twentieth of the value (``8.01`` over ``7.99``, ``0.52`` over ``0.48``), not
+    two ordinates of a column (``51.88`` over ``47.85``).
+
+    >>> _limits_close("8.01", "7.99"), _limits_close("0,52", "0,48"), _limits_close("51.88", "47.85")
+    (True, True, False)
+    """
+    try:
+        x, y = (float(re.sub(r"[^\d.]", "", t.replace(",", "."))) for t in (a, b))
+    except ValueError:
+        return True  # not two plain values: left to the other tests
+    return abs(x - y) <= max(0.1, 0.05 * max(abs(x), abs(y)))
 
 
 def _places(t: str) -> int:
@@ -735,6 +755,12 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             continue
         text, ordered = _compose(group)
         reading = read_dimension(text)
+        if reading is not None and len(members) == 2 and len(_rows(group)) == 2 and all(_PLAIN.match(p.text) for p in group) \
+                and not _limits_close(group[0].text, group[1].text):
+            # two plain values a line apart, further apart than a tolerance band: two ordinates of a column
+            # (51.88 over 47.85), each read alone, not a limit dimension
+            work.extendleft([[members[1]], [members[0]]])
+            continue
         if reading is None:
             rows_ = _rows(group)
             # lines one under another that read as no dimension together: each alone, when they are a column of
