@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -72,16 +73,19 @@ def test_notation() -> None:
     assert parse_number("1-3/8") == 1.375 and parse_number("⅜") == 0.375 and parse_number("2X") is None
 
 
+def _turned(angle: float, x: float, y: float) -> Callable[[float, float], tuple[float, float]]:
+    """Page points of ``(u, v)`` in text turned by ``angle`` from ``(x, y)`` (u along the text, v toward the
+    reader's down)."""
+    import math
+
+    th = math.radians(angle)
+    ca, sa = math.cos(th), math.sin(th)
+    return lambda u, v: (x + u * ca + v * sa, y - u * sa + v * ca)
+
+
 def test_exploded_pieces_are_one_dimension_at_any_angle() -> None:
     for angle in (0.0, 90.0, 33.7):
-        import math
-
-        th = math.radians(angle)
-        ca, sa = math.cos(th), math.sin(th)
-
-        def at(u: float, v: float) -> tuple[float, float]:  # u along the text, v toward the reader's down
-            return (200 + u * ca + v * sa, 300 - u * sa + v * ca)
-
+        at = _turned(angle, 200, 300)
         pieces = [("84.00", 0, 0, 10), ("+0.05", 31, -5, 6), ("-0.02", 31, 1, 6), ("50", 120, 0, 10)]
         text = [(t, *at(u, v), angle, size) for t, u, v, size in pieces]
         sheet = make_sheet(text=text)
@@ -350,15 +354,8 @@ def test_deviations_stacked_at_the_numbers_own_size_join_it() -> None:
 
 
 def test_a_same_size_stack_centred_on_its_nominal_and_two_ordinates_a_line_apart() -> None:
-    import math
-
     for angle in (0.0, 90.0, 331.7):
-        th = math.radians(angle)
-        ca, sa = math.cos(th), math.sin(th)
-
-        def at(u: float, v: float) -> tuple[float, float]:  # u along the text, v toward the reader's down
-            return (300 + u * ca + v * sa, 300 - u * sa + v * ca)
-
+        at = _turned(angle, 300, 300)
         # ⌀6 with +0,2 half a line over and +0 half a line under its baseline, all at one size (Prusa)
         pieces = [("⌀6", 0, 0, 13.6), ("+0,2", 24, -7, 13.6), ("+0", 24, 7, 13.6)]
         dims = find_dimensions(make_sheet(text=[(t, *at(u, v), angle, size) for t, u, v, size in pieces]), LOOSE)
