@@ -700,6 +700,12 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                 break
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
+    if "units" not in fields:
+        # the units stated in another field's text (``UNLESS OTHERWISE SPECIFIED: DIMENSIONS ARE IN MILLIMETERS``)
+        for f in [*other.values(), *(fields[k] for k in ("general_tolerance",) if k in fields)]:
+            if m := _UNITS_SENTENCE.search(f.value):
+                fields["units"] = Field(value=m.group(1), label=f.label, bbox=f.bbox, label_bbox=f.label_bbox, evidence="form")
+                break
     if tentative and len(fields) < 3:
         return None  # a lone sheet number with nothing readable round it is no title block
     for key in _CODE_FIELDS:
@@ -726,14 +732,20 @@ _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  #
 _NAMED_TITLE = 1.2
 
 
-_COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限")
+#: legal forms of companies that end a company's name, beyond the English and German ones: s.r.o. and a.s. (Czech,
+#: Slovak), sp. z o.o. (Polish), S.r.l. and S.p.A. (Italian), S.L. (Spanish), SARL (French), B.V. and N.V. (Dutch),
+#: ApS (Danish), Pty Ltd (Australian), K.K. (Japanese); the short undotted ones (AB, Oy, SAS) end too many other
+#: words to tell a name by
+_LEGAL_FORMS = r"s\.\s?r\.\s?o|a\.\s?s|sp\.\s?z\s?o\.\s?o|s\.\s?r\.\s?l|s\.\s?p\.\s?a|s\.\s?l|sarl|b\.\s?v|n\.\s?v|aps|pty\.?\s?ltd|k\.\s?k"
+_COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限|\b(?:" + _LEGAL_FORMS + r")\.?$")
 #: the projection method printed in words ("THIRD ANGLE PROJECTION", "1st angle", "projection européenne")
 _PROJECTION = re.compile(r"(?i)^(?:(?:first|third|1st|3rd)[\s-]+angle(?:\s+(?:projection|method))?|(?:european|american)\s+projection"
                          r"|projection\s+(?:européenne|europeenne|américaine|americaine))$")
 #: the units stated as a sentence in the block ("DIMENSIONS ARE IN INCHES", "ALL DIMENSIONS IN MM")
 _UNITS_SENTENCE = re.compile(r"(?i)\bDIMENSIONS\s+(?:ARE\s+)?IN\s+(INCH(?:ES)?|MILLIMET(?:ER|RE)S|MM|IN)\b")
 #: a company name by its form: a legal-form suffix at its end (``... Co., Ltd``, ``... GmbH``), no address or link
-_COMPANY_NAME = re.compile(r"(?i)^[^/@:]{2,}?\b(?:co\s*\.?\s*,?\s*ltd|ltd|inc|gmbh|llc|corp(?:oration)?|ag|kg|s\.\s?a|co)\.?$|^[^/@:]{2,}公司$")
+_COMPANY_NAME = re.compile(r"(?i)^[^/@:]{2,}?\b(?:co\s*\.?\s*,?\s*ltd|ltd|inc|gmbh|llc|corp(?:oration)?|ag|kg|s\.\s?a|co|"
+                           + _LEGAL_FORMS + r")\.?$|^[^/@:]{2,}公司$")
 
 
 #: what a value says of itself when its label is in no vocabulary we know
@@ -1030,6 +1042,8 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
         mates = [(o, ob) for o, ob in others if o.id != ln.id and cb.contains_point(ob.center)]
         if len(mates) > 2 or any(ob.center[1] < fb.top for _o, ob in mates) or any(o.size > 1.15 * ln.size for o, _ob in mates):
             continue  # a cell of many lines (notes, a view), not the first line of its cell, or smaller than its other text
+        if mates and _CONTINUED.search(ln.text):
+            continue  # a line that stops mid-phrase goes on below it: a note wrapped in its cell (DEBURR AND / BREAK ...)
         logo = any(cb.contains_point(ib.center) and ib.width < 0.9 * cb.width for ib in images)
         top_row = cb.top <= area.top + tol
         if not (logo or top_row):
@@ -1038,6 +1052,11 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
         if best is None or rank > best[0]:
             best = (rank, ln, fb, "logo" if logo else "cell_top")
     return None if best is None else (best[1], best[2], best[3])
+
+
+#: a line ending in a word that joins it to the next (and, or, of, with, for, to, the; und, oder; et, de) or in
+#: a joining sign: the first line of a wrapped phrase, no name
+_CONTINUED = re.compile(r"(?i)(?:\b(?:and|or|of|with|for|to|the|und|oder|et|ou|de)|[&,+-])\s*$")
 
 
 @analyzer("title_block", requires={"words", "paths", "tables"}, assigns={"title_block"}, settings=TitleBlockSettings)
