@@ -416,3 +416,13 @@ def test_a_date_under_a_persons_label_is_the_date_and_a_colon_label_heads_no_col
     )
     assert got.get("date") == "09/06/2014" and got.get("sheet_number") == "2" and got.get("size") == "A4", got
     assert "KiCad" not in " ".join(got.values()), got
+
+
+def test_units_from_another_fields_sentence_and_a_company_by_a_foreign_legal_form() -> None:
+    got = block(
+        [("DWG NO", 102, 106, 0, 3), ("PT-4711-02", 104, 116, 0, 4), ("REV", 182, 106, 0, 3), ("C", 184, 116, 0, 4),
+         ("UNLESS OTHERWISE SPECIFIED:", 102, 126, 0, 3), ("DIMENSIONS ARE IN MILLIMETERS", 102, 132, 0, 3),
+         ("Prusa Research s.r.o.", 152, 146, 0, 4)],
+        [(100, 100, 180, 120), (180, 100, 220, 120), (100, 120, 150, 140), (150, 140, 220, 150)],
+    )
+    assert got.get("units") == "MILLIMETERS" and got.get("company") == "Prusa Research s.r.o.", got
