@@ -421,8 +421,10 @@ def test_a_date_under_a_persons_label_is_the_date_and_a_colon_label_heads_no_col
 def test_units_from_another_fields_sentence_and_a_company_by_a_foreign_legal_form() -> None:
     got = block(
         [("DWG NO", 102, 106, 0, 3), ("PT-4711-02", 104, 116, 0, 4), ("REV", 182, 106, 0, 3), ("C", 184, 116, 0, 4),
+         ("GENERAL TOLERANCE", 152, 126, 0, 3), ("ISO 2768-m", 154, 136, 0, 4),
          ("UNLESS OTHERWISE SPECIFIED:", 102, 126, 0, 3), ("DIMENSIONS ARE IN MILLIMETERS", 102, 132, 0, 3),
-         ("Prusa Research s.r.o.", 152, 146, 0, 4)],
-        [(100, 100, 180, 120), (180, 100, 220, 120), (100, 120, 150, 140), (150, 140, 220, 150)],
+         ("Prusa Research s.r.o.", 152, 156, 0, 4)],
+        [(100, 100, 180, 120), (180, 100, 220, 120), (100, 120, 150, 150), (150, 120, 220, 150), (150, 150, 220, 160)],
     )
+    # (the sentence under a label left without a field: the general tolerance is the labelled cell's)
     assert got.get("units") == "MILLIMETERS" and got.get("company") == "Prusa Research s.r.o.", got

@@ -27,7 +27,7 @@ read in the turned frame.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -493,14 +493,17 @@ def _rows_shared(a: list[_Candidate], b: list[_Candidate], h: float) -> int:
     return sum(1 for t in {round(c.label_box.top / (h / 3.0)) for c in a} if any(abs(t - u) <= 1 for u in tops))
 
 
-def _merge_near(groups: list[list[_Candidate]]) -> list[list[_Candidate]]:
-    """Join groups lying within four label heights of each other: cells without labels can split a block. Then
-    two columns of labels whose rows line up (two rows or more, within :data:`ALIGNED_REACH` label heights side
-    by side) are one block too, ruled or not (a block whose rules are filled outlines has no cells to join them)."""
-    return _join_groups(_join_groups(groups, aligned=False), aligned=True)
+def _merge_near(groups: list[list[_Candidate]], ruled: Callable[[BBox], BBox] | None = None) -> list[list[_Candidate]]:
+    """Join groups lying within four label heights of each other: cells without labels can split a block; with
+    ``ruled`` (a group's box grown along the rules that touch it), also groups up to :data:`ALIGNED_REACH` label
+    heights apart whose rules run together (an empty band of cells between a block's top row and the rest: the
+    SolidWorks ANSI block's REVISION over an empty band over TITLE). Then two columns of labels whose rows line
+    up (two rows or more, within :data:`ALIGNED_REACH` label heights side by side) are one block too, ruled or not
+    (a block whose rules are filled outlines has no cells to join them)."""
+    return _join_groups(_join_groups(groups, aligned=False, ruled=ruled), aligned=True)
 
 
-def _join_groups(groups: list[list[_Candidate]], aligned: bool) -> list[list[_Candidate]]:
+def _join_groups(groups: list[list[_Candidate]], aligned: bool, ruled: Callable[[BBox], BBox] | None = None) -> list[list[_Candidate]]:
     boxes = [BBox.union_all(c.area for c in g) for g in groups]
     heights = [sorted(c.label_box.height for c in g)[len(g) // 2] for g in groups]
     # groups are joined only within a few label heights of each other: the pairs come from an R-tree of the
@@ -508,6 +511,7 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool) -> list[list[_Ca
     near = BoxIndex((i, b) for i, b in enumerate(boxes))
     reach = max(4.0, ALIGNED_REACH)
     edges: list[tuple[int, int]] = []
+    extents: dict[int, BBox] = {}  # a group's box grown along its rules (asked only for groups near another)
     for i in range(len(groups)):
         r = reach * heights[i] + 1e-6 * (1.0 + abs(boxes[i].x1) + abs(boxes[i].bottom))
         for j in sorted(k for k in near.intersection((boxes[i].x0 - r, boxes[i].top - r, boxes[i].x1 + r, boxes[i].bottom + r)) if k > i):
@@ -519,6 +523,10 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool) -> list[list[_Ca
                     and abs(heights[i] - heights[j]) <= 0.25 * h and _rows_shared(groups[i], groups[j], h) >= 2
             else:
                 join = max(gap_x, gap_y) <= 4.0 * h
+                if not join and ruled is not None and max(gap_x, gap_y) <= ALIGNED_REACH * h:
+                    if i not in extents:
+                        extents[i] = ruled(boxes[i])
+                    join = extents[i].contains_point(boxes[j].center)
             if join:
                 edges.append((i, j))
     return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)]
@@ -617,7 +625,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         if not dwords:
             continue
         cands = _candidates(sheet, direction, dwords, blocked)
-        all_groups[direction] = _merge_near(_clusters(cands, settings.touch))
+        all_groups[direction] = _merge_near(_clusters(cands, settings.touch),
+                                            lambda b, d=direction: _ruled_extent(sheet, d, b))
         for cluster in all_groups[direction]:
             keys = {c.key for c in cluster if c.key != "other"}
             score = (len(keys), direction == 0)
@@ -701,8 +710,9 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
     if "units" not in fields:
-        # the units stated in another field's text (``UNLESS OTHERWISE SPECIFIED: DIMENSIONS ARE IN MILLIMETERS``)
-        for f in [*other.values(), *(fields[k] for k in ("general_tolerance",) if k in fields)]:
+        # the units stated in the text of a label of no field (``UNLESS OTHERWISE SPECIFIED: DIMENSIONS ARE IN
+        # MILLIMETERS`` where TOLERANCES holds the general tolerance; a general tolerance that states them keeps them)
+        for f in other.values():
             if m := _UNITS_SENTENCE.search(f.value):
                 fields["units"] = Field(value=m.group(1), label=f.label, bbox=f.bbox, label_bbox=f.label_bbox, evidence="form")
                 break
