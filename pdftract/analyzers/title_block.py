@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from typing_extensions import TypedDict
@@ -410,9 +411,9 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
 
 def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[Word, BBox]], label_ids: set[int],
                    area: BBox, label_box: BBox) -> list[tuple[Word, BBox]]:
-    """A value line under its label in the label's cell, with the words of that line before the label's column at
-    the line's word spacing (a value centred under a shorter label starts left of it: ``2 OF 4`` under ``SHEET``; only below
-    the label's band, where nothing else of the label's line can lie)."""
+    """A value line under its label in the label's cell, with the words of that line before the label's column
+    at the line's word spacing (a value centred under a shorter label starts left of it: ``2 OF 4`` under
+    ``SHEET``; only below the label's band, where nothing else of the label's line can lie)."""
     taken = {w.id for w, _b in value_items}
     out = list(value_items)
     for line_id in sorted({w.line_id for w, b in value_items if b.top >= label_box.bottom - 0.1}):
@@ -503,7 +504,8 @@ def _merge_near(groups: list[list[_Candidate]], ruled: Callable[[BBox], BBox] | 
     return _join_groups(_join_groups(groups, aligned=False, ruled=ruled), aligned=True)
 
 
-def _join_groups(groups: list[list[_Candidate]], aligned: bool, ruled: Callable[[BBox], BBox] | None = None) -> list[list[_Candidate]]:
+def _join_groups(groups: list[list[_Candidate]], aligned: bool,
+                 ruled: Callable[[BBox], BBox] | None = None) -> list[list[_Candidate]]:
     boxes = [BBox.union_all(c.area for c in g) for g in groups]
     heights = [sorted(c.label_box.height for c in g)[len(g) // 2] for g in groups]
     # groups are joined only within a few label heights of each other: the pairs come from an R-tree of the
@@ -625,8 +627,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         if not dwords:
             continue
         cands = _candidates(sheet, direction, dwords, blocked)
-        all_groups[direction] = _merge_near(_clusters(cands, settings.touch),
-                                            lambda b, d=direction: _ruled_extent(sheet, d, b))
+        all_groups[direction] = _merge_near(_clusters(cands, settings.touch), partial(_ruled_extent, sheet, direction))
         for cluster in all_groups[direction]:
             keys = {c.key for c in cluster if c.key != "other"}
             score = (len(keys), direction == 0)
@@ -702,8 +703,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         persons = ("drawn_by", "checked_by", "approved_by")
         for where, key in [(fields, k) for k in persons] + [(other, k) for k in other]:
             f = where.get(key)
-            m = _match_texts(f.label.split()) if f is not None else None
-            if f is not None and _DATE.match(f.value) and m is not None and m[0] in persons:
+            person_label = _match_texts(f.label.split()) if f is not None else None
+            if f is not None and _DATE.match(f.value) and person_label is not None and person_label[0] in persons:
                 fields["date"] = f
                 del where[key]
                 break

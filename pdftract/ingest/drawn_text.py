@@ -2001,7 +2001,7 @@ def _bare_pieces(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) 
 def _stroke_fields(lines: list[tuple[int, list[list[int]]]], cbox: np.ndarray, comps: list[list[int]],
                    atoms: _Atoms) -> set[int]:
     """The lines (by index) of two or three bare strokes (:func:`_bare_pieces`) that lie in a field of such
-    lines: among the lines within :data:`FIELD_REACH` of their height around them, at least
+    lines: among the lines within :data:`FIELD_REACH` times their box's smaller side around them, at least
     :data:`FIELD_MIN` others are bare strokes, and they are :data:`FIELD_SHARE` of them or more. Hatching,
     stacked dashed lines and tick rows chain into short columns of two or three strokes between their rows,
     which read as ``l\\`` (a page of 100 000 separate strokes read 60 000 such glyphs); the two or three
