@@ -304,6 +304,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         if not kept[idx]:
             continue
         label_box = BBox.union_all(b for _w, b in lab)
+        # the other labels on this label's band (a row of labels)
+        band = [lb for jdx, lb in same_row_labels if jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top]
         label = " ".join(w.text for w, _b in lab).rstrip(":")
         if rest:
             label = label.split(":")[0]
@@ -321,8 +323,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
             # the value below the label, in its column (up to the next label on its line) and its cell
             x0 = label_box.x0 - 0.5 * size
             x1 = min(x_end, area.x1 if cell is not None else x_end) - 0.1
-            for jdx, lb in same_row_labels:  # the next label on the same row ends this label's column
-                if jdx != idx and lb.x0 > label_box.x1 and lb.top < label_box.bottom and lb.bottom > label_box.top:
+            for lb in band:  # the next label on the same row ends this label's column
+                if lb.x0 > label_box.x1:
                     x1 = min(x1, lb.x0 - 0.1)
             bottom = area.bottom if cell is not None else label_box.bottom + 2.2 * size
             for jdx, lb in same_row_labels:  # a label below this one in its cell ends its value
@@ -375,16 +377,14 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 text = _join(inside)
                 lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
                 if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
-                        and not lone and nbox.width <= 8 * area.width and not _next_header(lab, inside, label_box, idx, same_row_labels):
+                        and not lone and nbox.width <= 8 * area.width and not _next_header(lab, inside, label_box, band):
                     value_items = inside
                     value = text
                     area = area.union(nbox)
                     how = "right"
         # (a label ending in a colon, ``Date:``, is followed by its value on its line: it heads no column, and a
         # value below it must have its field's form)
-        header_row = not lab[-1][0].text.rstrip().endswith(":") and any(
-            jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top
-            and abs(lb.x0 - label_box.x0) < 12 * size for jdx, lb in same_row_labels)
+        header_row = not lab[-1][0].text.rstrip().endswith(":") and any(abs(lb.x0 - label_box.x0) < 12 * size for lb in band)
         typed = _TYPED.get(key)
         if not value and cell is not None and (header_row or typed is not None):
             # a column header of an approvals grid (NAME | DATE): the value is in the cell below
@@ -431,13 +431,12 @@ def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[W
     return out
 
 
-def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], label_box: BBox, idx: int,
-                 row_labels: list[tuple[int, BBox]]) -> bool:
+def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], label_box: BBox, band: list[BBox]) -> bool:
     """Whether the text of the cell right of a label is the next column's header, not the label's value: the
     label heads a row of labels (another label on its band), and that text is words without a figure on the
     label's band in the label's own font and size (``PART NUMBER | DESCRIPTION | SPECIFICATION`` under
     empty cells: a header the vocabulary does not know)."""
-    if not any(jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top for jdx, lb in row_labels):
+    if not band:  # the other labels on the label's band
         return False
     fonts = {w.font for w, _b in lab}
     size = max(w.size for w, _b in lab)

@@ -639,7 +639,8 @@ _TURNED: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 def _page_frames(direction: int, boxes: np.ndarray) -> np.ndarray:
     """:func:`_frame_boxes` of the page's component boxes, turned once per direction while ``boxes`` is the
-    same read-only array (a writeable array is turned each time, as it may change).
+    same read-only array (a writeable array is turned each time, as it may change). Every line read takes its
+    characters' rows from it: turning the boxes per line cost more than reading it on a page of 100 000.
 
     >>> boxes = np.array([[0.0, 0.0, 1.0, 2.0]]); boxes.flags.writeable = False
     >>> _page_frames(90, boxes) is _page_frames(90, boxes), _page_frames(90, boxes).tolist() == _frame_boxes(90, boxes).tolist()
@@ -653,26 +654,6 @@ def _page_frames(direction: int, boxes: np.ndarray) -> np.ndarray:
     fb = _frame_boxes(direction, boxes)
     fb.flags.writeable = False
     _TURNED[direction] = (boxes, fb)
-    return fb
-
-
-def _line_frames(direction: int, boxes: np.ndarray, chars: list[list[int]]) -> np.ndarray:
-    """The frame boxes of one line's characters (rows of ``boxes`` by component, the others NaN): a line reads
-    only its own pieces, and turning every box of the page (100 000 on a KiCad sheet) for each line cost more
-    than reading it. The page's own read-only boxes are turned once per direction instead
-    (:func:`_page_frames`; every row is then filled).
-
-    >>> boxes = np.array([[0.0, 0.0, 1.0, 2.0], [5.0, 5.0, 6.0, 7.0]])
-    >>> fb = _line_frames(90, boxes, [[1]])
-    >>> bool(np.isnan(fb[0]).all()), fb[1].tolist() == _frame_boxes(90, boxes)[1].tolist()
-    (True, True)
-    """
-    if not boxes.flags.writeable:
-        return _page_frames(direction, boxes)
-    fb = np.full(boxes.shape, np.nan)
-    members = np.asarray(sorted({c for ch in chars for c in ch}), dtype=np.int64)
-    if len(members):
-        fb[members] = _frame_boxes(direction, boxes[members])
     return fb
 
 
@@ -1533,7 +1514,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
              limit: int | None = None, adapt: _Adapt | None = None, slant: float | None = None) -> _Line | None:
     """The line read in direction ``d`` (only its first ``limit`` characters when given: a probe); ``slant``
     given, the line is read at that slant instead of its own."""
-    fb = _line_frames(d, cbox, chars_in)
+    fb = _page_frames(d, cbox)
     chars = sorted(chars_in, key=lambda ch: float(min(fb[c, 0] for c in ch)))[:limit]
     spans = [(float(min(fb[c, 1] for c in ch)), float(max(fb[c, 3] for c in ch))) for ch in chars]
     heights = np.array([b - a for a, b in spans])

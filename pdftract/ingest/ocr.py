@@ -56,10 +56,21 @@ def image_cover(images: Sequence[Image], width: float, height: float) -> float:
     return min(covered / area, 1.0)
 
 
+def scan_measures(glyphs: Sequence[Glyph], images: Sequence[Image], width: float, height: float) -> tuple[bool, int, float]:
+    """Whether a page looks like a scan (images cover at least :data:`IMAGE_COVER` of it and it has at most
+    :data:`MAX_TEXT_GLYPHS` visible characters), with its visible characters and its image cover.
+
+    >>> scan_measures([], [], 100.0, 100.0)
+    (False, 0, 0.0)
+    """
+    chars = sum(1 for g in glyphs if not g.invisible and g.text.strip())
+    cover = image_cover(images, width, height)
+    return cover >= IMAGE_COVER and chars <= MAX_TEXT_GLYPHS, chars, cover
+
+
 def image_only(sheet: Sheet) -> bool:
     """Whether the page looks like a scan: mostly image, (almost) no text layer."""
-    text = sum(1 for g in sheet.glyphs if not g.invisible and g.text.strip())
-    return image_cover(sheet.images, sheet.width, sheet.height) >= IMAGE_COVER and text <= MAX_TEXT_GLYPHS
+    return scan_measures(sheet.glyphs, sheet.images, sheet.width, sheet.height)[0]
 
 
 def available() -> bool:
@@ -127,4 +138,4 @@ def ocr_sheet(src: str | os.PathLike[str], sheet: Sheet, *, password: str | None
     return replace(sheet, glyphs=tuple(glyphs), diagnostics=diagnostics, shared_cache={})
 
 
-__all__ = ["DPI", "IMAGE_COVER", "MAX_TEXT_GLYPHS", "OCRError", "available", "image_cover", "image_only", "ocr_sheet"]
+__all__ = ["DPI", "IMAGE_COVER", "MAX_TEXT_GLYPHS", "OCRError", "available", "image_cover", "image_only", "ocr_sheet", "scan_measures"]

@@ -204,8 +204,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
             if not has_glyph:
                 retry.append(members)
                 continue
-            box = BBox(float(cand_boxes[members, 0].min()), float(cand_boxes[members, 1].min()),
-                       float(cand_boxes[members, 2].max()), float(cand_boxes[members, 3].max()))
+            box = BBox(*group_boxes[group_of[members[0]]].tolist())
             gside = max(box.width, box.height)
             if gside > hi or gside < lo:
                 continue

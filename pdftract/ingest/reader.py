@@ -594,11 +594,10 @@ class Reader:
         elif images:
             # a raster page with a few characters typed over it (a drawing re-saved as an image by an online editor,
             # a scan with a stamp): what it shows is not in the text, so it says so instead of reading as nearly empty
-            from pdftract.ingest.ocr import IMAGE_COVER, MAX_TEXT_GLYPHS, image_cover
+            from pdftract.ingest.ocr import scan_measures
 
-            chars = sum(1 for g in glyphs if not g.invisible and g.text.strip())
-            cover = image_cover(images, width, height)
-            if chars <= MAX_TEXT_GLYPHS and cover >= IMAGE_COVER:
+            scan, chars, cover = scan_measures(glyphs, images, width, height)
+            if scan:
                 diagnostics.append(Diagnostic.make(
                     Code.MISSING_TEXT_LAYER,
                     f"the page is an image ({cover:.0%} of it) with only {chars} characters of text over it: what the image "
