@@ -112,7 +112,7 @@ class BoxIndex:
     coordinates are refused with ``ValueError``.
     """
 
-    __slots__ = ("_ids", "_boxes", "_pos", "_tree")
+    __slots__ = ("_ids", "_boxes", "_sorted", "_order", "_tree")
 
     def __init__(self, items: Iterable[tuple[int, Sequence[float]]]) -> None:
         ids: list[int] = []
@@ -135,7 +135,12 @@ class BoxIndex:
             raise ValueError(f"box {bad} has NaN coordinates")
         self._ids = ids
         self._boxes = boxes
-        self._pos = {int(i): k for k, i in enumerate(ids.tolist())}
+        # an id's row by binary search over the sorted ids (a dict of a million ids held ~130 MB more)
+        if len(ids) < 2 or bool((ids[1:] > ids[:-1]).all()):
+            self._sorted, self._order = ids, None
+        else:
+            self._order = np.argsort(ids, kind="stable")
+            self._sorted = ids[self._order]
         if len(ids):
             self._tree: Any = _rtree.Index((ids, boxes[:, :2].copy(), boxes[:, 2:].copy()), properties=_properties())
         else:
@@ -147,8 +152,19 @@ class BoxIndex:
     def __repr__(self) -> str:
         return f"<BoxIndex {len(self._ids)} boxes>"
 
+    def _row(self, i: int) -> int:
+        k = int(np.searchsorted(self._sorted, i))
+        if k == len(self._sorted) or int(self._sorted[k]) != i:
+            raise KeyError(i)
+        return k if self._order is None else int(self._order[k])
+
     def bbox_of(self, i: int) -> BBox:
-        x0, top, x1, bottom = self._boxes[self._pos[i]].tolist()
+        """The box of id ``i`` (``KeyError`` if the index has no such id).
+
+        >>> BoxIndex([(5, (0, 0, 1, 2)), (3, (4, 4, 5, 5))]).bbox_of(3)
+        BBox(x0=4.0, top=4.0, x1=5.0, bottom=5.0)
+        """
+        x0, top, x1, bottom = self._boxes[self._row(i)].tolist()
         return BBox(x0, top, x1, bottom)
 
     def intersection(self, bbox: Sequence[float]) -> list[int]:
@@ -190,7 +206,7 @@ class BoxIndex:
         found = list(self._tree.nearest((x, y, x, y), k))
 
         def dist(i: int) -> tuple[float, int]:
-            b = self._boxes[self._pos[i]]
+            b = self._boxes[self._row(i)]
             dx = max(b[0] - x, 0.0, x - b[2])
             dy = max(b[1] - y, 0.0, y - b[3])
             return (float(dx * dx + dy * dy), i)
@@ -200,6 +216,9 @@ class BoxIndex:
 
 class SpatialIndex:
     """The R-trees of one sheet: ``glyphs``, ``words`` and ``segments``, each a :class:`BoxIndex`.
+
+    ``segments`` holds the pieces that mark ink (lines, curves, closing lines) of paths not read as text; a
+    ``move`` is left out, as the piece drawn from it starts at its point.
 
     Access through ``sheet.index``; each tree is built on first use.
 
@@ -244,6 +263,8 @@ class SpatialIndex:
                 if p.text_shape:  # characters drawn as shapes and read as text are no linework
                     continue
                 for seg in p.segments:
+                    if seg.kind == "move":  # a move marks no ink: the piece drawn from it starts at its point
+                        continue
                     ids.append(seg.id)
                     counts.append(len(seg.points))
                     for x, y in seg.points:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,11 @@ def test_empty_index_and_sheet_indexes() -> None:
     sheet = make_sheet(text=[("AB", 10, 20)], lines=[(0, 100, 50, 100), (0, 200, 50, 200)])
     assert sheet.index.glyphs.intersection((0, 0, 30, 30)) == [0, 1]
     assert sheet.index.words.intersection((0, 0, 30, 30)) == [0]
-    assert sheet.index.segments.intersection((0, 150, 60, 250)) == [2, 3]
+    # the second line's move (id 2) marks no ink and is not indexed; its line (id 3) is
+    assert sheet.index.segments.intersection((0, 150, 60, 250)) == [3]
+    assert sheet.index.segments.bbox_of(3) == BBox(0, 200, 50, 200)
+    with pytest.raises(KeyError):
+        sheet.index.segments.bbox_of(2)
     assert sheet.index is sheet.index
 
 
