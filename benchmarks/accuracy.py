@@ -62,6 +62,11 @@ EXPECTATIONS3 = Path(__file__).resolve().parent / "real3_expectations.json"
 #: repository like real3, and never looked at beyond its aggregate
 REAL4 = ROOT.parent / "extra" / "real4"
 EXPECTATIONS4 = Path(__file__).resolve().parent / "real4_expectations.json"
+#: tuned on since 2026-12-05, measured once before: public drawings of producers and templates no other part holds
+#: (CATIA V5, KOMPAS-3D on ESKD forms, Solid Edge, Spanish and German university templates), read like real4
+#: (benchmarks/real5_sources.md); looked for beside the repository like real3
+REAL5 = ROOT.parent / "extra" / "real5"
+EXPECTATIONS5 = Path(__file__).resolve().parent / "real5_expectations.json"
 #: sheets made by CAD tools, truth from the generating script's input: FreeCAD TechDraw
 #: (fixtures/cad/freecad/make_drawings.py) and ezdxf's drawing add-on (fixtures/cad/ezdxf/make_drawings.py)
 CAD = ROOT / "fixtures" / "cad" / "freecad"
@@ -379,6 +384,10 @@ def main(argv: list[str] | None = None) -> int:
             report["real3"], _ = _run_part("fetched corpus real3 (tuned on)", EXPECTATIONS3, REAL3, args.verbose, True)
         else:
             print(f"\nfetched corpus not scored: {REAL3} missing (benchmarks/real3_sources.md says how to fetch it)")
+        if REAL5.is_dir() and EXPECTATIONS5.exists():
+            report["real5"], _ = _run_part("fetched corpus real5 (tuned on since 2026-12-05)", EXPECTATIONS5, REAL5, args.verbose, True)
+        else:
+            print(f"\nfetched corpus not scored: {REAL5} missing (benchmarks/real5_sources.md says how to fetch it)")
         if REAL2.is_dir() and EXPECTATIONS2.exists():
             report["real2"], _ = _run_part("real2 corpus (held out until 2026-12-04, tuned on since)", EXPECTATIONS2, REAL2,
                                            args.verbose, True)
