@@ -41,6 +41,7 @@ from pdfminer.psparser import PSLiteral, literal_name
 from pdfminer.utils import PathSegment, mult_matrix
 
 from pdftract.geometry import BBox, Matrix, Point, direction_degrees
+from pdftract.ingest.cmaps import read_cmap
 from pdftract.ingest.content import run as run_content
 from pdftract.limits import BudgetExceeded, Limits, PageBudget
 from pdftract.ingest.outlines import FontOutlines, classify
@@ -91,10 +92,56 @@ def _private_use(text: str) -> bool:
     return bool(text) and all(0xE000 <= ord(c) <= 0xF8FF for c in text)
 
 
-def _embedded_program(spec: Mapping[str, object]) -> bytes | None:
-    """The embedded TrueType program of a composite font with the identity CID-to-glyph map (CID = glyph id)."""
+def _embedded_glyphs_by_cid(spec: Mapping[str, object]) -> tuple[dict[int, str], dict[int, str], dict[int, str]] | None:
+    """What the embedded TrueType program of a composite font says per CID (:func:`embedded_glyphs`): glyph ids
+    are CIDs under the identity CID-to-glyph map; a ``/CIDToGIDMap`` stream (two bytes per CID) says which glyph
+    each CID shows."""
     found = _outline_program(spec, keys=("FontFile2",))
-    return found[0] if found is not None and found[1] else None
+    if found is not None and found[1]:
+        return embedded_glyphs(found[0])
+    dfonts = resolve1(spec.get("DescendantFonts"))
+    d0 = resolve1(dfonts[0]) if isinstance(dfonts, list) and dfonts else None
+    c2g = resolve1(d0.get("CIDToGIDMap")) if isinstance(d0, dict) else None
+    fd = resolve1(d0.get("FontDescriptor")) if isinstance(d0, dict) else None
+    program = resolve1(fd.get("FontFile2")) if isinstance(fd, dict) else None
+    if not isinstance(c2g, PDFStream) or not isinstance(program, PDFStream):
+        return None
+    try:
+        table, data = c2g.get_data()[: 2 * 65536], program.get_data()
+    except Exception:  # an undecodable stream: nothing to read
+        return None
+    cids_of: dict[int, list[int]] = {}
+    for cid in range(len(table) // 2):
+        gid = (table[2 * cid] << 8) | table[2 * cid + 1]
+        if gid:
+            cids_of.setdefault(gid, []).append(cid)
+    by_gid = embedded_glyphs(bytes(data))
+    return cast(tuple[dict[int, str], dict[int, str], dict[int, str]],
+                tuple({cid: v for gid, v in sorted(m.items()) for cid in cids_of.get(gid, ())} for m in by_gid))
+
+
+def _read_embedded_cmap(font: PDFFont, spec: Mapping[str, object]) -> None:
+    """Give a composite font whose ``/Encoding`` is an embedded CMap that pdfminer could not read (it decodes
+    every string to nothing then) the CMap read from the stream (:mod:`pdftract.ingest.cmaps`)."""
+    if not isinstance(font, PDFCIDFont) or getattr(font.cmap, "code2cid", None) != {}:
+        return
+    stream = resolve1(spec.get("Encoding"))
+    if not isinstance(stream, PDFStream):
+        return
+    try:
+        data = stream.get_data()
+    except Exception:  # an undecodable stream: the font stays as pdfminer read it
+        return
+    cmap = read_cmap(bytes(data))
+    if cmap:
+        font.cmap = cmap
+        font.vertical = cmap.is_vertical()
+
+
+def _maps_nothing(font: PDFFont) -> bool:
+    """Whether the font's ToUnicode map was read but maps no code (an encoding CMap written in its place)."""
+    umap = getattr(font, "unicode_map", None)
+    return umap is not None and not isinstance(umap, IdentityUnicodeMap) and not getattr(umap, "cid2unichr", True)
 
 
 _KEEP = object()
@@ -250,15 +297,16 @@ class FontRegistry(PDFResourceManager):
             self._depth -= 1
         if self._depth == 0 and id(font) not in self._by_pyid:
             _fill_standard_widths(font, spec)
+            _read_embedded_cmap(font, spec)
             info = self._describe(objid, spec, font)
             self._by_pyid[id(font)] = info
             self._keep.append(font)
             self.fonts.setdefault(info.id, info)
             table = table_for(info.name)
-            if not info.has_tounicode and info.subtype is FontSubtype.TYPE0:
-                program = _embedded_program(spec)
-                if program is not None:
-                    self.embedded[id(font)] = embedded_glyphs(program)
+            if info.subtype is FontSubtype.TYPE0 and (not info.has_tounicode or _maps_nothing(font)):
+                emb = _embedded_glyphs_by_cid(spec)
+                if emb is not None:
+                    self.embedded[id(font)] = emb
             if table is not None:
                 self.symbol_fonts[id(font)] = (table, self.embedded.get(id(font), ({}, {}, {}))[2])
             found = _outline_program(spec) if info.embedded else None
