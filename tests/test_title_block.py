@@ -160,14 +160,14 @@ def test_title_block_reads_the_same_at_any_scale() -> None:
 
 
 def test_a_block_in_an_unknown_language_is_read_by_structure_and_form() -> None:
-    # labels small at the top of their cells, in words no vocabulary here holds (Italian)
+    # labels small at the top of their cells, in words no vocabulary here holds (Finnish)
     cells = [(600, 500, 700, 520), (700, 500, 780, 520), (600, 520, 700, 540), (700, 520, 780, 540)]
-    text = [("Numero disegno", 602, 506, 0, 3), ("AB-1234-5", 604, 517, 0, 6), ("Scala", 702, 506, 0, 3), ("1:5", 704, 517, 0, 6),
-            ("Data", 602, 526, 0, 3), ("12.03.2024", 604, 537, 0, 6), ("Foglio", 702, 526, 0, 3), ("2/3", 704, 537, 0, 6)]
+    text = [("Piirustusnumero", 602, 506, 0, 3), ("AB-1234-5", 604, 517, 0, 6), ("Mittakaava", 702, 506, 0, 3), ("1:5", 704, 517, 0, 6),
+            ("Päiväys", 602, 526, 0, 3), ("12.03.2024", 604, 537, 0, 6), ("Lehti", 702, 526, 0, 3), ("2/3", 704, 537, 0, 6)]
     tb = find_title_block(make_sheet(text=text, rects=cells), TitleBlockSettings(), ())
     assert tb is not None
     got = {k: (f.value, f.label, f.evidence) for k, f in tb.fields.items()}
-    assert got["drawing_number"] == ("AB-1234-5", "Numero disegno", "form")
+    assert got["drawing_number"] == ("AB-1234-5", "Piirustusnumero", "form")
     assert got["scale"][0] == "1:5" and got["date"][0] == "12.03.2024"
     assert (got["sheet_number"][0], got["sheet_count"][0]) == ("2", "3")
     assert all(f.confidence <= 0.6 for f in tb.fields.values())
@@ -428,3 +428,51 @@ def test_units_from_another_fields_sentence_and_a_company_by_a_foreign_legal_for
     )
     # (the sentence under a label left without a field: the general tolerance is the labelled cell's)
     assert got.get("units") == "MILLIMETERS" and got.get("company") == "Prusa Research s.r.o.", got
+
+
+def test_spanish_labels_a_label_for_a_value_a_reviser_s_date_and_a_numbering_are_no_values() -> None:
+    # ESCALA, HOJA "1 de 2", DIBUJO No, FECHA name their fields; the cell right of "Peso:" holds the next label
+    # ("Materiales:"), not a weight; "Rev." of an approvals row beside a date is a reviser, not a revision; the
+    # largest text "Lámina No. 1" is a numbering, so the title is the next largest text
+    got = block(
+        [("ESCALA:", 102, 104, 0, 3), ("2:5", 104, 114, 0, 4), ("HOJA:", 162, 104, 0, 3), ("1 de 2", 164, 114, 0, 4),
+         ("DIBUJO No:", 222, 104, 0, 3), ("A-100-7", 224, 114, 0, 4),
+         ("FECHA:", 102, 124, 0, 3), ("2023-05-01", 104, 134, 0, 4), ("Peso:", 162, 124, 0, 3), ("Materiales:", 192, 124, 0, 3),
+         ("Rev.", 102, 147, 0, 3), ("04-07-21", 120, 147, 0, 3),
+         ("Lámina No. 1", 170, 150, 0, 8), ("PLANO CONJUNTO", 170, 166, 0, 6)],
+        [(100, 100, 160, 120), (160, 100, 220, 120), (220, 100, 300, 120), (100, 120, 160, 140), (160, 120, 190, 140),
+         (190, 120, 300, 140), (100, 140, 118, 150), (118, 140, 160, 150), (160, 140, 300, 170)],
+    )
+    assert got.get("scale") == "2:5" and got.get("sheet_number") == "1" and got.get("sheet_count") == "2", got
+    assert got.get("drawing_number") == "A-100-7" and got.get("date") == "2023-05-01", got
+    assert "weight" not in got and "revision" not in got, got
+    assert got.get("title") == "PLANO CONJUNTO", got
+
+
+def test_rows_of_name_and_value_in_one_font_and_a_value_touching_its_cell_s_rule() -> None:
+    # CATIA: "Material | PLA" over "Direction | XXXX" in one font and size, the label cells in a column with a
+    # row of labels beside (DATE): PLA is the material, not the next row's name; XXX fills an empty field; the
+    # scale's figures start a little left of its cell's rule
+    got = block(
+        [("DATE:", 102, 104, 0, 3), ("08.11.2020", 104, 114, 0, 4), ("Material", 152, 110, 0, 5), ("PLA", 192, 110, 0, 5),
+         ("Direction", 150, 126, 0, 5), ("XXXX", 192, 126, 0, 5), ("WEIGHT", 102, 124, 0, 3), ("XXX", 104, 134, 0, 4),
+         ("SCALE", 102, 144, 0, 3), ("1:4", 99.4, 158, 0, 8)],
+        [(100, 100, 148, 120), (148, 100, 188, 116), (188, 100, 260, 116), (148, 116, 188, 132), (188, 116, 260, 132),
+         (100, 120, 148, 140), (100, 140, 148, 162)],
+    )
+    assert got.get("material") == "PLA" and got.get("scale") == "1:4" and got.get("date") == "08.11.2020", got
+    assert "weight" not in got, got
+
+
+@pytest.mark.skipif(not (ROOT.parent / "extra" / "real5" / "mech-bldcdriver-plata-pechatnaya.pdf").exists(),
+                    reason="real5 corpus not fetched")
+def test_an_eskd_block_is_one_block_and_keeps_its_cyrillic_designation() -> None:
+    # the approval columns and the sheet cells of a GOST 2.104 block, 70 mm of unlabelled cells apart, are one
+    # block; the designation is in Cyrillic capitals (not folded to Latin look-alikes in a Cyrillic block), the
+    # material is its cell's two lines
+    sheet = pdftract.open(str(ROOT.parent / "extra" / "real5" / "mech-bldcdriver-plata-pechatnaya.pdf"), read_drawn_text=False).pages[0]
+    tb = find_title_block(sheet, TitleBlockSettings(), ())
+    assert tb is not None
+    got = {k: f.value for k, f in tb.fields.items()}
+    assert got.get("drawing_number") == "СМ7.18.00.01" and got.get("title") == "Плата печатная", got
+    assert got.get("material") == "Стеклотекстолит фольгированный FR-4 ГОСТ 26246.5-89" and got.get("scale") == "1:1", got

@@ -340,7 +340,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 # nor one running on into it from the cell before at a word's spacing (a file name overflowing
                 # its own cell: "... Rev *.PcbDoc" reaching under DWG NO)
                 value_items = [wb for wb in value_items
-                               if not any(b.x0 + 0.5 < area.x0 < b.x1 - 0.5 for b in line_boxes[wb[0].line_id])
+                               if not any(b.x0 + max(0.5, 0.25 * wb[0].size) < area.x0 < b.x1 - 0.5 for b in line_boxes[wb[0].line_id])
                                and not _runs_in(sheet, direction, line_boxes[wb[0].line_id], area.x0, wb[1], wb[0].size)]
             if cell is not None and value_items:
                 value_items = _centred_lines(value_items, all_items, label_ids, area, label_box)
@@ -377,7 +377,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 text = _join(inside)
                 lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
                 if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
-                        and not lone and nbox.width <= 8 * area.width and not _next_header(lab, inside, label_box, band):
+                        and not lone and nbox.width <= 8 * area.width and not _next_header(lab, inside, label_box, band, all_items):
                     value_items = inside
                     value = text
                     area = area.union(nbox)
@@ -418,7 +418,9 @@ def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[W
     out = list(value_items)
     for line_id in sorted({w.line_id for w, b in value_items if b.top >= label_box.bottom - 0.1}):
         line = sorted((wb for wb in all_items if wb[0].line_id == line_id and wb[0].id not in label_ids
-                       and wb[1].x0 >= area.x0 - 0.1), key=lambda wb: wb[1].x0)
+                       and wb[1].x0 >= area.x0 - max(0.1, 0.25 * wb[0].size)), key=lambda wb: wb[1].x0)
+        if not line:
+            continue
         first = next((k for k, wb in enumerate(line) if wb[0].id in taken), None)
         k = first if first is not None else 0
         # (at the line's own spacing between its words already taken: a stroke font's spaces run wide)
@@ -431,18 +433,29 @@ def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[W
     return out
 
 
-def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], label_box: BBox, band: list[BBox]) -> bool:
+def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], label_box: BBox, band: list[BBox],
+                 all_items: Sequence[tuple[Word, BBox]] = ()) -> bool:
     """Whether the text of the cell right of a label is the next column's header, not the label's value: the
     label heads a row of labels (another label on its band), and that text is words without a figure on the
     label's band in the label's own font and size (``PART NUMBER | DESCRIPTION | SPECIFICATION`` under
-    empty cells: a header the vocabulary does not know)."""
+    empty cells: a header the vocabulary does not know). Not when the label and that text each have a text
+    of their kind right under them, in the label's centre and at the text's start: rows of name and value
+    (CATIA prints ``Material | PLA`` over ``Direction | XXXX`` in one font and size)."""
     if not band:  # the other labels on the label's band
         return False
     fonts = {w.font for w, _b in lab}
     size = max(w.size for w, _b in lab)
     mid = (label_box.top + label_box.bottom) / 2
-    return all(w.font in fonts and abs(w.size - size) <= 0.05 * size and not any(ch.isdigit() for ch in w.text)
-               and abs((b.top + b.bottom) / 2 - mid) <= 0.25 * size for w, b in inside)
+    if not all(w.font in fonts and abs(w.size - size) <= 0.05 * size and not any(ch.isdigit() for ch in w.text)
+               and abs((b.top + b.bottom) / 2 - mid) <= 0.25 * size for w, b in inside):
+        return False
+    start = min(b.x0 for _w, b in inside)
+    cx = (label_box.x0 + label_box.x1) / 2
+    below = [(w, b) for w, b in all_items if label_box.bottom < (b.top + b.bottom) / 2 <= label_box.bottom + 1.5 * label_box.height]
+    named_below = any(w.font in fonts and abs(w.size - size) <= 0.05 * size and abs((b.x0 + b.x1) / 2 - cx) <= 0.6 * size
+                      for w, b in below)
+    valued_below = any(abs(b.x0 - start) <= 0.6 * size for _w, b in below)
+    return not (named_below and valued_below)
 
 
 #: a unit in brackets printed after a label: WEIGHT (kg), MASS [g]
@@ -495,7 +508,7 @@ def _rows_shared(a: list[_Candidate], b: list[_Candidate], h: float) -> int:
 
 def _merge_near(groups: list[list[_Candidate]], ruled: Callable[[BBox], BBox] | None = None) -> list[list[_Candidate]]:
     """Join groups lying within four label heights of each other: cells without labels can split a block; with
-    ``ruled`` (a group's box grown along the rules that touch it), also groups up to :data:`ALIGNED_REACH` label
+    ``ruled`` (a group's box grown along the rules that touch it), also groups up to :data:`RULED_REACH` label
     heights apart whose rules run together (an empty band of cells between a block's top row and the rest: the
     SolidWorks ANSI block's REVISION over an empty band over TITLE). Then two columns of labels whose rows line
     up (two rows or more, within :data:`ALIGNED_REACH` label heights side by side) are one block too, ruled or not
@@ -510,7 +523,7 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool,
     # groups are joined only within a few label heights of each other: the pairs come from an R-tree of the
     # groups' boxes grown by that reach (a page of many small labelled blocks is not compared all against all)
     near = BoxIndex((i, b) for i, b in enumerate(boxes))
-    reach = max(4.0, ALIGNED_REACH)
+    reach = max(4.0, ALIGNED_REACH, RULED_REACH if ruled is not None and not aligned else 0.0)
     edges: list[tuple[int, int]] = []
     extents: dict[int, BBox] = {}  # a group's box grown along its rules (asked only for groups near another)
     for i in range(len(groups)):
@@ -524,7 +537,7 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool,
                     and abs(heights[i] - heights[j]) <= 0.25 * h and _rows_shared(groups[i], groups[j], h) >= 2
             else:
                 join = max(gap_x, gap_y) <= 4.0 * h
-                if not join and ruled is not None and max(gap_x, gap_y) <= ALIGNED_REACH * h:
+                if not join and ruled is not None and max(gap_x, gap_y) <= RULED_REACH * h:
                     if i not in extents:
                         extents[i] = ruled(boxes[i])
                     join = extents[i].contains_point(boxes[j].center)
@@ -535,6 +548,9 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool,
 
 #: label columns of one block stand at most this many label heights apart (see _merge_near)
 ALIGNED_REACH = 12.0
+#: groups of labels in one ruled block stand at most this many label heights apart (an ESKD block's approval
+#: columns and its sheet cells, 70 mm of title and material cells between them)
+RULED_REACH = 20.0
 
 
 def parse_sheet(value: str) -> tuple[str | None, str | None]:
@@ -573,11 +589,29 @@ FIELD_FORMS: dict[str, re.Pattern[str]] = {
     "units": re.compile(r"^(?:MM|MILLIMET(?:ER|RE)S?|IN|INCH(?:ES)?|INCH/MM|MM/INCH|M)$", re.IGNORECASE),
 }
 #: a value that says there is no value
-_PLACEHOLDER = re.compile(r"^[-–—_.\s]+$")
+#: an empty field's filling: dashes, dots, underscores, or a template's XXX
+_PLACEHOLDER = re.compile(r"^(?:[-–—_.\s]+|[Xx]{2,}|\*{2,})$")
+#: a label by its form: one to three words of letters, the last ending in a colon ("Materiales:", "Part name:")
+_LABEL_FORM = re.compile(r"^[^\W\d_][^\W\d_.]*\.?(?:\s+[^\W\d_]+\.?){0,2}:$")
+def _dated(value: str) -> bool:
+    """Whether a value of the form of a date is one by its figures: a four-digit year or two groups of two
+    digits (``04-07-21``), not a version number (``0.4.2``, ``1.0.12``).
+
+    >>> [_dated(v) for v in ("04-07-21", "2026.03.29", "0.4.2", "1.0.12")]
+    [True, True, False, False]
+    """
+    groups = re.findall(r"\d+", value)
+    return bool(_DATE.match(value)) and (any(len(g) == 4 for g in groups) or sum(len(g) == 2 for g in groups) >= 2)
+
+
+#: a numbering, not a title: a word, a number word and a number ("Lámina No. 1", "Sheet Nr 3")
+_NUMBERING = re.compile(r"(?i)^[^\W\d_]+\.?\s+(?:no|nr|n°|nº|#)\.?\s*\d+$")
 #: a sheet size written as a code in any case: ISO A0-A4, an ANSI letter A-E
 _SIZE_ANY_CASE = re.compile(r"(?i)a[0-4]|[a-e]")
 #: fields whose values are codes a reader reads in Latin letters (look-alike letters of other scripts folded)
 _CODE_FIELDS = ("drawing_number", "revision", "sheet_number", "sheet_count", "scale", "size", "part_number")
+#: Cyrillic letters that no Latin letter looks like
+_CYRILLIC_ONLY = re.compile(r"[бвгдёжзийлмнптфцчшщъыьэюяБГДЁЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ]")
 #: fields whose values are short: a value longer than this many characters is doubted
 _SHORT_FIELDS = {"drawing_number": 40, "part_number": 40, "revision": 12, "sheet_number": 8, "sheet_count": 8, "scale": 20,
                  "size": 12, "date": 24, "weight": 20, "units": 16, "projection": 40}
@@ -686,7 +720,10 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
             if m and "sheet_count" not in fields:
                 fields["sheet_count"] = Field(value=m.group(1), label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             continue
-        if c.key in fields:
+        if _LABEL_FORM.match(c.value):
+            continue  # the next cell's label ("Peso:" over "Materiales:"): the cell is empty
+        if c.key in fields or (c.key == "revision" and _dated(c.value)):
+            # a second value of a field, or a date beside "Rev." (a reviser's row of an approval table): kept aside
             other.setdefault(c.label if c.label not in other else f"{c.label} ({len(other) + 1})",
                              Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
             continue
@@ -718,8 +755,13 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                 break
     if tentative and len(fields) < 3:
         return None  # a lone sheet number with nothing readable round it is no title block
+    # a block written in Cyrillic (letters no Latin one looks like in its labels) spells its designations in
+    # Cyrillic on purpose (ESKD "СМ7.18.00.01"): only sizes, sheets and scales are folded there
+    cyrillic = bool(_CYRILLIC_ONLY.search(" ".join(f"{f.label} {f.value}" for f in fields.values())))
     for key in _CODE_FIELDS:
         f = fields.get(key)
+        if cyrillic and key in ("drawing_number", "revision", "part_number"):
+            continue
         if f is not None and (code := reader_code(f.value)) != f.value:
             fields[key] = replace(f, value=code, printed=f.value)
     size = fields.get("size")
@@ -734,7 +776,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
 
 
 _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$)(?!\d{1,2}/(?:19|20)\d\d$)"
-                     r"[A-Z0-9][A-Z0-9.\-/_]{3,}[A-Z0-9]$")  # no decimal, no date, no month/year ("4/2020"), no cut end ("6.04.")
+                     r"[A-Z0-9А-ЯЁ][A-Z0-9А-ЯЁ.\-/_]{3,}[A-Z0-9А-ЯЁ]$")  # no decimal, no date, no month/year ("4/2020"), no cut
+#                                                                  end ("6.04."); capitals in Latin or Cyrillic (ESKD "СМ7.18.00.01")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
@@ -893,8 +936,8 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         elif "scale" not in fields and _FORM["scale"].match(ln.text) and area.contains_point(fb.center):
             put("scale", ln, fb)
         elif "material" not in fields and _MATERIAL.search(ln.text) and ln.size < 0.9 * biggest and len(ln.text) <= 60 \
-                and _alone_in_cell(sheet, direction, ln, fb, area, size):
-            put("material", ln, fb)
+                and (cell_text := _cell_value(sheet, direction, ln, fb, area, size)) is not None:
+            put("material", ln, fb, cell_text)
         elif "sheet_number" not in fields and _FORM["sheet"].match(sheet_text := _read_sheet_of(sheet, ln)) \
                 and area.contains_point(fb.center):
             number, count = parse_sheet(sheet_text)
@@ -904,7 +947,8 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                     put("sheet_count", ln, fb, count)
     if "title" not in fields:
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken and sum(ch.isalpha() for ch in ln.text) >= 3
-                and ln.size >= 1.2 * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)]
+                and ln.size >= 1.2 * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)
+                and not _NUMBERING.match(ln.text)]
         if rest:
             biggest = max(ln.size for ln, _fb in rest)
             top = sorted((t for t in rest if t[0].size >= 0.95 * biggest), key=lambda t: (t[1].top, t[1].x0))
@@ -969,15 +1013,32 @@ _MATERIAL = re.compile(
 
 def _alone_in_cell(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox, size: float) -> bool:
     """The line is the only text of its ruled cell, a cell of the block (a value printed without a label)."""
+    return _cell_value(sheet, direction, ln, fb, area, size, lines=1) is not None
+
+
+def _cell_value(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox, size: float, lines: int = 3) -> str | None:
+    """The text of the line's ruled cell, a cell of the block, when it is one value printed without a label: the
+    line alone, or with at most ``lines`` lines in all of about its size stacked over each other at the type's
+    line spacing (an ESKD material cell: ``Стеклотекстолит фольгированный`` over ``FR-4 ГОСТ 26246.5-89``), read
+    top to bottom."""
     cell = cell_around(rules_for(sheet, direction), fb)
     if cell is None:
-        return False
+        return None
     cb = BBox(*cell)
     tol = max(1.0, 0.5 * size)
     if cb.x0 < area.x0 - tol or cb.x1 > area.x1 + tol or cb.top < area.top - tol or cb.bottom > area.bottom + tol:
-        return False
-    return not any(o.id != ln.id and not o.invisible and cb.contains_point(box_to_frame(direction, o.bbox).center)
-                   for o in sheet.layout.lines)
+        return None
+    inside = [(o, box_to_frame(direction, o.bbox)) for o in sheet.layout.lines
+              if not o.invisible and cb.contains_point(box_to_frame(direction, o.bbox).center)]
+    if not any(o.id == ln.id for o, _b in inside):
+        inside.append((ln, fb))
+    if len(inside) > lines or any(abs(o.size - ln.size) > 0.15 * ln.size or b.x1 < fb.x0 or b.x0 > fb.x1 for o, b in inside):
+        return None
+    inside.sort(key=lambda t: t[1].top)
+    # the lines of one value follow each other at the type's line spacing (a note under a value stands apart)
+    if any(b.top - a.top > 1.4 * ln.size for (_o, a), (_p, b) in zip(inside, inside[1:])):
+        return None
+    return " ".join(o.text for o, _b in inside)
 
 
 #: a name: three letters or more, no label colon, no path, link or formula characters, at most 50 characters

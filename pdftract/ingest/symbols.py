@@ -65,10 +65,15 @@ def base_name(name: str) -> str:
 
 
 def table_for(font_name: str) -> dict[str, str] | None:
-    """The letter -> symbol table of a known symbol font, by its base name."""
+    """The letter -> symbol table of a known symbol font, by the start of its base name: ``AIGDT``, ``GDT``, not
+    ``Solid Edge ANSI GDT Symbols``, a font of another vendor whose small letters are letters.
+
+    >>> table_for("ABCDEF+AMGDT-Regular") is not None, table_for("FPEFAA+Solid Edge ANSI GDT Symbols")
+    (True, None)
+    """
     upper = base_name(font_name).upper()
     for patterns, letters in _tables():
-        if any(p in upper for p in patterns):
+        if any(upper.startswith(p) for p in patterns):
             return letters
     return None
 
