@@ -109,6 +109,20 @@ def test_plain_numbers_need_a_dimension_line() -> None:
     assert (d.text, d.geometry) == ("25.0", "dimension_line")
 
 
+def test_arrowheads_whose_arms_are_separate_paths_end_a_dimension_line() -> None:
+    # a printer driver writes each line of a polyline as its own path: an open arrowhead is two one-line paths
+    # meeting at the tip (GDI, "Microsoft Print To PDF"); a corner of two long lines or of unequal arms is none
+    def arms(x: float, sign: float) -> list[tuple[float, float, float, float]]:
+        return [(x, 100.0, x + sign * 14.2, 98.2), (x + sign * 14.2, 101.8, x, 100.0)]
+
+    text = [("206", 140, 95)]
+    lines = [(100.0, 100.0, 200.0, 100.0), (100.0, 90.0, 100.0, 140.0), (200.0, 90.0, 200.0, 140.0)]
+    sheet = make_sheet(text=text, lines=lines + arms(100.0, 1.0) + arms(200.0, -1.0))
+    (d,) = find_dimensions(sheet)
+    assert (d.text, d.geometry) == ("206", "dimension_line")
+    assert find_dimensions(make_sheet(text=text, lines=lines + [(100.0, 100.0, 114.2, 98.2), (100.0, 100.0, 104.0, 101.8)])) == ()
+
+
 def test_leader_note_is_a_callout_and_a_leader_dimension_is_not() -> None:
     note = make_sheet(lines=[(100.0, 100.0, 130.0, 80.0), (130.0, 80.0, 150.0, 80.0)], paths=[arrow(0, (100.0, 100.0), (130.0, 80.0))],
                       text=[("2X M6x1.0-6H THRU", 152, 83)])

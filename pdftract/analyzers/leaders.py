@@ -230,6 +230,38 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
                     b = BBox.from_points((a, tip, c))
                     out.append(Terminator(kind="open", tip=tip, direction=_unit(tip[0] - base[0], tip[1] - base[1]),
                                           size=max(b.width, b.height), path_ids=(p.id,), bbox=b))
+    out.extend(_split_arrowheads(sheet))
+    return out
+
+
+def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
+    """Arrowheads whose two arms are separate stroked paths of one line each, meeting at the tip: a printer
+    driver (GDI, "Microsoft Print To PDF") writes every line of a polyline as its own path and paints the
+    arrow's fill as thin bands. Arms are found by their tip point (a hash, no pairs of the whole page); they
+    are short (up to 20 pt), about equally long and meet at 8-45 degrees."""
+    arms: dict[tuple[float, float], list[tuple[Point, Point, int]]] = {}  # shared end -> (end, other end, path id)
+    for p in sheet.paths:
+        if p.text_shape or not p.stroke or p.fill or len(p.segments) != 2 or p.segments[1].kind != "line":
+            continue
+        q0, q1 = p.segments[1].points
+        if not 0.8 <= math.hypot(q1[0] - q0[0], q1[1] - q0[1]) <= 20.0:
+            continue
+        for end, other in ((q0, q1), (q1, q0)):
+            arms.setdefault((round(end[0], 2), round(end[1], 2)), []).append((end, other, p.id))
+    out: list[Terminator] = []
+    for group in arms.values():
+        if not 2 <= len(group) <= 4:
+            continue
+        for i in range(len(group)):
+            for j in range(i + 1, len(group)):
+                (tip, a, pa), (_t, c, pc) = group[i], group[j]
+                la, lc = math.hypot(a[0] - tip[0], a[1] - tip[1]), math.hypot(c[0] - tip[0], c[1] - tip[1])
+                if max(la, lc) > 1.25 * min(la, lc) or not 8.0 <= _angle(a, tip, c) <= 45.0:
+                    continue
+                base = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
+                b = BBox.from_points((a, tip, c))
+                out.append(Terminator(kind="open", tip=tip, direction=_unit(tip[0] - base[0], tip[1] - base[1]),
+                                      size=max(b.width, b.height), path_ids=(min(pa, pc), max(pa, pc)), bbox=b))
     return out
 
 
