@@ -111,7 +111,7 @@ def test_plain_numbers_need_a_dimension_line() -> None:
 
 def test_arrowheads_whose_arms_are_separate_paths_end_a_dimension_line() -> None:
     # a printer driver writes each line of a polyline as its own path: an open arrowhead is two one-line paths
-    # meeting at the tip (GDI, "Microsoft Print To PDF"); a corner of two long lines or of unequal arms is none
+    # meeting at the tip, on the line they end (GDI, "Microsoft Print To PDF"); unequal arms are none
     def arms(x: float, sign: float) -> list[tuple[float, float, float, float]]:
         return [(x, 100.0, x + sign * 14.2, 98.2), (x + sign * 14.2, 101.8, x, 100.0)]
 
@@ -121,6 +121,8 @@ def test_arrowheads_whose_arms_are_separate_paths_end_a_dimension_line() -> None
     (d,) = find_dimensions(sheet)
     assert (d.text, d.geometry) == ("206", "dimension_line")
     assert find_dimensions(make_sheet(text=text, lines=lines + [(100.0, 100.0, 114.2, 98.2), (100.0, 100.0, 104.0, 101.8)])) == ()
+    # two arms with no line through their tip are a ">" drawn in strokes (a tolerance table's "150 > X"), no arrow
+    assert find_dimensions(make_sheet(text=[("150", 318, 103)], lines=arms(300.0, 1.0) + arms(352.0, -1.0))) == ()
 
 
 def test_leader_note_is_a_callout_and_a_leader_dimension_is_not() -> None:

@@ -237,32 +237,60 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
 def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
     """Arrowheads whose two arms are separate stroked paths of one line each, meeting at the tip: a printer
     driver (GDI, "Microsoft Print To PDF") writes every line of a polyline as its own path and paints the
-    arrow's fill as thin bands. Arms are found by their tip point (a hash, no pairs of the whole page); they
-    are short (up to 20 pt), about equally long and meet at 8-45 degrees."""
-    arms: dict[tuple[float, float], list[tuple[Point, Point, int]]] = {}  # shared end -> (end, other end, path id)
+    arrow's fill as thin bands. Lines are found by their end points (a hash, no pairs of the whole page). The
+    arms are short (up to 20 pt), about equally long and meet at 8-45 degrees, and a longer line leaves the tip
+    backwards along their middle through the tip or from it, the shaft (a ``>`` drawn in strokes has none)."""
+    ends: dict[tuple[float, float], list[tuple[Point, Point, int, float]]] = {}  # end -> (end, other end, path, length)
+    if not any(p.stroke and not p.fill and len(p.segments) == 2 for p in sheet.paths):
+        return []
     for p in sheet.paths:
         if p.text_shape or not p.stroke or p.fill or len(p.segments) != 2 or p.segments[1].kind != "line":
             continue
         q0, q1 = p.segments[1].points
-        if not 0.8 <= math.hypot(q1[0] - q0[0], q1[1] - q0[1]) <= 20.0:
+        length = math.hypot(q1[0] - q0[0], q1[1] - q0[1])
+        if length < 0.8:
             continue
         for end, other in ((q0, q1), (q1, q0)):
-            arms.setdefault((round(end[0], 2), round(end[1], 2)), []).append((end, other, p.id))
+            ends.setdefault((round(end[0], 2), round(end[1], 2)), []).append((end, other, p.id, length))
     out: list[Terminator] = []
-    for group in arms.values():
-        if not 2 <= len(group) <= 4:
+    for group in ends.values():
+        arms = [g for g in group if g[3] <= 20.0]
+        if not 2 <= len(arms) <= 4:
             continue
-        for i in range(len(group)):
-            for j in range(i + 1, len(group)):
-                (tip, a, pa), (_t, c, pc) = group[i], group[j]
-                la, lc = math.hypot(a[0] - tip[0], a[1] - tip[1]), math.hypot(c[0] - tip[0], c[1] - tip[1])
+        for i in range(len(arms)):
+            for j in range(i + 1, len(arms)):
+                (tip, a, pa, la), (_t, c, pc, lc) = arms[i], arms[j]
                 if max(la, lc) > 1.25 * min(la, lc) or not 8.0 <= _angle(a, tip, c) <= 45.0:
                     continue
                 base = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
+                u = _unit(tip[0] - base[0], tip[1] - base[1])
+                if not _has_shaft(sheet, tip, u, 0.9 * max(la, lc), (pa, pc)):
+                    continue
                 b = BBox.from_points((a, tip, c))
-                out.append(Terminator(kind="open", tip=tip, direction=_unit(tip[0] - base[0], tip[1] - base[1]),
-                                      size=max(b.width, b.height), path_ids=(min(pa, pc), max(pa, pc)), bbox=b))
+                out.append(Terminator(kind="open", tip=tip, direction=u, size=max(b.width, b.height),
+                                      path_ids=(min(pa, pc), max(pa, pc)), bbox=b))
     return out
+
+
+def _has_shaft(sheet: SheetLike, tip: Point, u: Point, reach: float, arms: tuple[int, ...]) -> bool:
+    """Whether a straight stroked piece (not of ``arms``) runs through ``tip`` along ``u`` and on behind it for
+    ``reach`` at least: the line an arrowhead ends."""
+    x, y = tip
+    for sid in sheet.index.segments.intersection((x - 0.3, y - 0.3, x + 0.3, y + 0.3)):
+        seg = sheet.segment(sid)
+        if seg.kind not in ("line", "close") or seg.path_id in arms:
+            continue
+        (x0, y0), (x1, y1) = seg.points[0], seg.points[-1]
+        dx, dy = x1 - x0, y1 - y0
+        n = math.hypot(dx, dy)
+        if n < reach or abs(dx * u[1] - dy * u[0]) > n * math.sin(math.radians(8.0)):
+            continue  # short, or not along the arrow
+        if abs((x - x0) * dy - (y - y0) * dx) > 0.3 * n:
+            continue  # beside the tip, not through it
+        behind = max(-((x0 - x) * u[0] + (y0 - y) * u[1]), -((x1 - x) * u[0] + (y1 - y) * u[1]))
+        if behind >= reach:
+            return True
+    return False
 
 
 def find_circles(sheet: SheetLike, *, min_radius: float = 2.0, max_radius: float = 40.0) -> list[Circle]:
