@@ -212,6 +212,10 @@ SHORT_TURNED = 3
 MIN_HEIGHT = 1.0
 #: share of a line's shapes that must be read for the line to be kept (random linework reads badly)
 LINE_READ_SHARE = 0.6
+#: reading a page's candidate lines stops when this many reads gave no line at all: what is left is linework that
+#: looks like lettering (a printed circuit board's tracks and pads: 22 000 lines, 75 s, no character), said in a
+#: diagnostic; the corpus's pages read their first line within their first 25 reads
+PROBE_READS = 2_000
 #: atoms whose touching pairs are found and judged at once (:func:`_components`): bounds the pass's peak memory
 COMPONENT_BLOCK = 20_000
 #: a field of bare strokes (:func:`_stroke_fields`): lines within this many times a line's smaller side around it,
@@ -1584,6 +1588,7 @@ class DrawnText:
     why: dict[str, int] = field(default_factory=dict)  # the disagreements by reason
     confirmed: int = 0  # hidden lines taken because the shapes under them read as their text
     dropped: int = 0  # subpaths past MAX_ATOMS
+    given_up: int = 0  # candidate lines not read: PROBE_READS reads before them gave nothing
 
 
 _DECORATION = {"~": "overbar", "_": "subscript", "^": "superscript"}
@@ -1809,7 +1814,14 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
     bare: set[int] = set()  # lines that are one straight stroke alone
     order = [(d, chars) for d in (0, 90) for chars in assigned.get(d, [])]
     fields = _stroke_fields(order, cbox, comps, atoms)
+    reads = found_any = 0
+    given_up: set[int] = set()  # lines not read (PROBE_READS): said apart, not counted as unread characters
     for k, (d, chars) in enumerate(order):
+        if reads >= PROBE_READS and not found_any:
+            result.given_up += 1
+            given_up.add(len(read_lines))
+            read_lines.append((d, chars, None, {}))
+            continue
         if k in fields or _bare_stroke(chars, comps, atoms):
             # one straight stroke alone reads only as a bar or a dash, which no lone shape is kept as, and
             # a row of them only as bars, dashes and slashes (hatch lines, ticks, a wire's pieces: a page of
@@ -1820,6 +1832,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
             continue
         adapt = _Adapt()
         first_read = _read_line(d, chars, comps, cbox, atoms, adapt)
+        reads += 1  # (bare strokes, answered without reading, do not count)
         if first_read is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
             # on a sheet turned on its page, a few shapes side by side that do not read upright are
             # characters stacked in the sheet's own direction (an interlock's letter over its number):
@@ -1827,8 +1840,11 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
             for ch in chars:
                 one = _Adapt()
                 turned_alone.add(len(read_lines))
-                read_lines.append((90, [ch], _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
+                read_lines.append((90, [ch], alone_read := _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
+                reads += 1
+                found_any += alone_read is not None
             continue
+        found_any += first_read is not None
         read_lines.append((d, chars, first_read, adapt.unread))
     # a sheet turned on its page turns all its text one way: a turned line that reads nearly as well the other
     # way up (990 and 066) reads the way the page's clearly read turned lines do
@@ -1911,7 +1927,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
     for i, (d, chars, drawn, _unread) in enumerate(read_lines):
         drawn = capitals.get(i, drawn)
         if drawn is None:
-            result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 else 0
+            result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 and i not in given_up else 0
             continue
         if i not in capitals and all(t is None or t in BARS for t in drawn.texts) and not _serifed_capital_i(drawn, cbox):
             continue  # only bars and dots: hatching, a dotted line, a pin stroke, not text

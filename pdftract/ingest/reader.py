@@ -50,7 +50,7 @@ from pdftract.ingest.device import (
     SheetInterpreter,
     interpret_page,
 )
-from pdftract.ingest.drawn_text import MAX_ATOMS, recover_drawn_text
+from pdftract.ingest.drawn_text import MAX_ATOMS, PROBE_READS, recover_drawn_text
 from pdftract.ingest.pdfe import (
     MAX_XML_BYTES,
     OptionalContent,
@@ -649,7 +649,7 @@ class Reader:
                 + f"; {len(found.text_paths)} paths marked as text", severity=Severity.INFO, page=number,
                 count=found.hidden + found.outline + found.stroke, hidden_layer=found.hidden, outline_match=found.outline,
                 stroke_match=found.stroke))
-        if found.unread or found.disagreements or found.dropped:
+        if found.unread or found.disagreements or found.dropped or found.given_up:
             bits = []
             if found.unread:
                 inside = f" ({found.in_words} of them inside words, kept there as U+FFFD)" if found.in_words else ""
@@ -660,8 +660,13 @@ class Reader:
                             "they were not taken")
             if found.dropped:
                 bits.append(f"{found.dropped} subpaths past the limit of {MAX_ATOMS} were not looked at")
+            if found.given_up:
+                bits.append(f"{found.given_up} more lines of shapes that look like lettering were not read: the first "
+                            f"{PROBE_READS} read gave no text (linework such as a circuit board's tracks)")
             context: dict[str, Any] = {"unread": found.unread, "in_words": found.in_words, "disagreements": found.disagreements,
                                        "dropped": found.dropped}
+            if found.given_up:
+                context["given_up"] = found.given_up
             context.update((f"disagree_{k}", n) for k, n in found.why.items())
             diagnostics.append(Diagnostic.make(Code.TEXT_AS_GRAPHICS, "; ".join(bits), severity=Severity.WARNING, page=number,
                                                **context))
