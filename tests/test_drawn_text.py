@@ -546,3 +546,27 @@ def test_a_field_of_separate_strokes_is_no_text_and_costs_no_reading() -> None:
     w.add_page("\n".join(lone).encode(), compress=True)
     texts = "".join(g.text for g in pdftract.open(io.BytesIO(w.tobytes())).pages[0].glyphs)
     assert len(texts.strip()) >= 2, texts
+
+
+def test_reading_stops_where_the_first_reads_give_nothing_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pdftract.ingest.drawn_text as drawn_text
+
+    # a page whose lines read from the first: the budget changes nothing
+    monkeypatch.setattr(drawn_text, "PROBE_READS", 5)
+    sheet = pdftract.open(FIXTURES / "outline-liberation-sans.pdf").page(1)
+    assert "MOUNTING" in {w.text for w in sheet.words}
+    assert all("given_up" not in dict(d.context) for d in sheet.diagnostics)
+    # linework that looks like lettering (a circuit board's tracks): the first five reads give nothing, the
+    # page's other lines are left and counted in the diagnostic
+    real = drawn_text._read_line
+    calls = {"n": 0}
+
+    def nothing_at_first(*args: object, **kwargs: object) -> object:
+        calls["n"] += 1
+        return None if calls["n"] <= 5 else real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(drawn_text, "_read_line", nothing_at_first)
+    sheet = pdftract.open(FIXTURES / "outline-liberation-sans.pdf").page(1)
+    (diag,) = [d for d in sheet.diagnostics if d.code.value == "TEXT_AS_GRAPHICS"]
+    assert dict(diag.context)["given_up"] >= 40 and "were not read" in diag.message
+    assert "MOUNTING" not in {w.text for w in sheet.words}
