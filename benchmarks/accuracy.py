@@ -283,6 +283,20 @@ def _header_similarity(got: list[str], want: list[str]) -> float:
     return sum(difflib.SequenceMatcher(None, norm(a), norm(b)).ratio() for a, b in zip(got, want, strict=True)) / max(1, len(want))
 
 
+def _printed_order(table: dict[str, Any]) -> list[Any]:
+    """A found table's rows as printed, top to bottom: by its cells' places on an upright table (rows come in
+    item order where the item column counts 1, 2, 3, which need not be the printed one), else turned back when
+    the header is at the bottom (rows count away from the header)."""
+    rows = list(table["rows"])
+    tops: dict[int, float] = {}
+    for c in table.get("cells") or ():
+        if c.get("row", -1) >= 0:
+            tops[c["row"]] = min(tops.get(c["row"], float("inf")), float(c["bbox"][1]))
+    if table.get("direction", 0) == 0 and len(tops) == len(rows):
+        return [rows[r] for r in sorted(tops, key=lambda r: (tops[r], r))]
+    return list(reversed(rows)) if table.get("header_at") == "bottom" else rows
+
+
 def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any], calib: Calibration | None = None) -> None:
     """Expected tables matched by kind and header; rows compared cell by cell (``null`` cells skipped), in
     the expectation's order: as printed, top to bottom (a table whose header is at the bottom lists its rows
@@ -320,8 +334,8 @@ def _score_real_tables(out: Scores, exp: dict[str, Any], page: dict[str, Any], c
             continue
         det.tp += 1
         det.exact += int([norm(h) for h in hit["header"]] == [norm(h) for h in t["header"]])
-        if hit.get("header_at") == "bottom" and exp.get("rows_order", "printed") == "printed":
-            hit = {**hit, "rows": list(reversed(hit["rows"]))}
+        if exp.get("rows_order", "printed") == "printed":
+            hit = {**hit, "rows": _printed_order(hit)}
         all_rows = len(hit["rows"]) == len(t["rows"]) and all(
             all(w is None or norm(w) == norm(h) for w, h in zip(want, have, strict=False)) and len(want) == len(have)
             for want, have in zip(t["rows"], hit["rows"], strict=False))

@@ -60,6 +60,26 @@ def test_iso_header_at_the_bottom_rows_counted_upward() -> None:
     assert [r[0] for r in t.rows] == ["1", "2", "3"]
 
 
+def test_spanish_and_russian_parts_lists() -> None:
+    # a Spanish parts list with its header at the bottom; an ESKD specification's header at the top
+    rows = [["2", "Tapa", "1"], ["1", "Base", "2"], ["No. de elem.", "Denominación", "Cantidad"]]
+    ws = [40.0, 60.0, 40.0]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, ws), rects=grid(100, 100, ws, 3)), TableSettings())
+    assert (t.kind, t.header_at, t.columns) == (TableKind.BOM, "bottom", ("item", "description", "quantity"))
+    rows = [["Поз.", "Обозначение", "Наименование", "Кол."], ["1", "АБВ.001", "Корпус", "1"]]
+    ws = [20.0, 50.0, 60.0, 20.0]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, ws), rects=grid(100, 100, ws, 2)), TableSettings())
+    assert t.kind is TableKind.BOM and t.columns == ("item", "part_number", "description", "quantity")
+
+
+def test_rows_put_in_item_order_keep_their_cells() -> None:
+    # items printed 2, 3, 1 come back as 1, 2, 3; each cell's row names the row it is in
+    rows = [["ITEM", "QTY", "DESCRIPTION"], ["2", "4", "BOLT"], ["3", "2", "NUT"], ["1", "1", "PLATE"]]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, W), rects=grid(100, 100, W, 4)), TableSettings())
+    assert [r[0] for r in t.rows] == ["1", "2", "3"]
+    assert all(t.rows[c.row][c.col] == c.text for c in t.cells if c.row >= 0)
+
+
 def test_header_only_table_has_zero_rows() -> None:
     sheet = make_sheet(text=cell_text([["REV", "DATE", "DESCRIPTION"], ["", "", ""]], 100, 100, W), rects=grid(100, 100, W, 2))
     (t,) = find_tables(sheet, TableSettings())
@@ -201,11 +221,12 @@ def test_a_change_block_in_words_we_do_not_know_is_read_from_its_rows() -> None:
 
 
 def test_a_parts_list_with_one_known_header_word_is_read_from_its_rows() -> None:
-    rows = [["1", "Vite M6", "4", "Acciaio"], ["2", "Rondella", "8", "Acciaio"], ["3", "Piastra", "1", "Alluminio"]]
+    # (Finnish headers, which the vocabulary does not hold, beside "Pos.")
+    rows = [["1", "Ruuvi M6", "4", "Teräs"], ["2", "Aluslevy", "8", "Teräs"], ["3", "Levy", "1", "Alumiini"]]
     xs = [100, 130, 300, 360, 420]
     ys = [100 + 12 * i for i in range(len(rows) + 2)]
     lines = [(xs[0], y, xs[-1], y) for y in ys] + [(x, ys[0], x, ys[-1]) for x in xs]
-    text = [(cell, xs[c] + 2, ys[r] + 9, 0, 7) for r, row in enumerate([["Pos.", "Descrizione", "Q.tà", "Materiale"], *rows])
+    text = [(cell, xs[c] + 2, ys[r] + 9, 0, 7) for r, row in enumerate([["Pos.", "Nimitys", "Kpl", "Materiaali"], *rows])
             for c, cell in enumerate(row)]
     (t,) = find_tables(make_sheet(lines=lines, text=text), TableSettings())
     assert t.kind is TableKind.BOM and t.columns[0] == "item" and t.columns[2] == "quantity"

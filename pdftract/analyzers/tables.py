@@ -65,20 +65,27 @@ class TableKind(str, enum.Enum):
     OTHER = "other"
 
 
-#: printed header words (normalised: upper case, no trailing dots or colons) per canonical column key
+#: printed header words (normalised: upper case, no trailing dots or colons) per canonical column key: English and
+#: German, and the common ones of Spanish, French, Italian, Portuguese and Russian (ESKD) parts lists
 HEADER_WORDS: dict[str, tuple[str, ...]] = {
-    "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR"),
-    "quantity": ("QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS"),
-    "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO"),
+    "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR",
+             # Spanish, French, Italian, Portuguese, Russian
+             "NO DE ELEM", "NO DE ELEMENTO", "N.º DE ELEMENTO", "ELEMENTO", "MARCA", "REP", "REPÈRE", "ПОЗ"),
+    "quantity": ("QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS", "QTÉ", "QUANTITÉ",
+                 "QUANTITÀ", "QTÀ", "Q.TÀ", "QTD", "QUANTIDADE", "КОЛ", "КОЛ-ВО"),
+    "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO",
+                    "NO DE PIEZA", "NÚMERO DE PIEZA", "REFERENCIA", "RÉFÉRENCE", "CODICE", "ОБОЗНАЧЕНИЕ"),
     "description": ("DESCRIPTION", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
-                    "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION"),
-    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT"),
-    "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR"),
-    "zone": ("ZONE",),
-    "date": ("DATE", "DATUM"),
+                    "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION", "DENOMINACIÓN", "DENOMINACION", "DÉSIGNATION",
+                    "DESIGNATION", "DENOMINAZIONE", "DESCRIZIONE", "DESCRIÇÃO", "DENOMINAÇÃO", "НАИМЕНОВАНИЕ",
+                    "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ"),
+    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ"),
+    "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE"),
+    "zone": ("ZONE", "ZONA", "ЗОНА"),
+    "date": ("DATE", "DATUM", "FECHA", "ДАТА"),
     "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED"),
     "eco": ("ECO", "ECN", "ECR", "ECO NO"),
-    "sheet": ("SHEET", "SH", "BLATT", "SHEET NO"),
+    "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),
     "title": ("TITLE", "SHEET TITLE"),
     "name": ("NAME",),  # the approver in a revision table, the description in a parts list
 }
@@ -684,7 +691,10 @@ def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int
         numbers = [item_no(r) for r in rows]
         # item numbers that count 1, 2, 3 ... give the order; other ids (a manual's part ids) keep the printed order
         if rows and all(n[0] == 0 for n in numbers) and sorted(n[1] for n in numbers) == [float(i) for i in range(1, len(rows) + 1)]:
-            rows.sort(key=item_no)
+            order = sorted(range(len(rows)), key=lambda k: item_no(rows[k]))
+            rows = [rows[k] for k in order]
+            new_index = {old: new for new, old in enumerate(order)}  # cells name the rows' new places
+            row_of = {r: new_index[k] for r, k in row_of.items()}
     cells: list[Cell] = []
     for root, members in sorted(regions.items(), key=lambda kv: min(kv[1])):
         r0 = min(m[0] for m in members)
