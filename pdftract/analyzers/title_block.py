@@ -588,11 +588,12 @@ FIELD_FORMS: dict[str, re.Pattern[str]] = {
     "weight": re.compile(r"^~?\d+(?:[.,]\d+)?\s*(?:kg|g|lb|lbs|gr)?$", re.IGNORECASE),
     "units": re.compile(r"^(?:MM|MILLIMET(?:ER|RE)S?|IN|INCH(?:ES)?|INCH/MM|MM/INCH|M)$", re.IGNORECASE),
 }
-#: a value that says there is no value
-#: an empty field's filling: dashes, dots, underscores, or a template's XXX
+#: a value that says there is no value: dashes, dots, underscores, or a template's XXX or ****
 _PLACEHOLDER = re.compile(r"^(?:[-–—_.\s]+|[Xx]{2,}|\*{2,})$")
 #: a label by its form: one to three words of letters, the last ending in a colon ("Materiales:", "Part name:")
 _LABEL_FORM = re.compile(r"^[^\W\d_][^\W\d_.]*\.?(?:\s+[^\W\d_]+\.?){0,2}:$")
+
+
 def _dated(value: str) -> bool:
     """Whether a value of the form of a date is one by its figures: a four-digit year or two groups of two
     digits (``04-07-21``), not a version number (``0.4.2``, ``1.0.12``).
@@ -775,9 +776,10 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     return TitleBlock(bbox=box_from_frame(direction, area), fields=ordered, other=other, direction=direction)
 
 
+#: a drawing number printed without a label: capitals in Latin or Cyrillic (ESKD "СМ7.18.00.01"), figures and
+#: separators; no decimal, no date, no month/year ("4/2020"), no cut end ("6.04.")
 _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$)(?!\d{1,2}/(?:19|20)\d\d$)"
-                     r"[A-Z0-9А-ЯЁ][A-Z0-9А-ЯЁ.\-/_]{3,}[A-Z0-9А-ЯЁ]$")  # no decimal, no date, no month/year ("4/2020"), no cut
-#                                                                  end ("6.04."); capitals in Latin or Cyrillic (ESKD "СМ7.18.00.01")
+                     r"[A-Z0-9А-ЯЁ][A-Z0-9А-ЯЁ.\-/_]{3,}[A-Z0-9А-ЯЁ]$")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
