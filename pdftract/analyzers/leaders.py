@@ -241,20 +241,17 @@ def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
     arms are short (up to 20 pt), about equally long and meet at 8-45 degrees, and a longer line leaves the tip
     backwards along their middle through the tip or from it, the shaft (a ``>`` drawn in strokes has none)."""
     ends: dict[tuple[float, float], list[tuple[Point, Point, int, float]]] = {}  # end -> (end, other end, path, length)
-    if not any(p.stroke and not p.fill and len(p.segments) == 2 for p in sheet.paths):
-        return []
     for p in sheet.paths:
         if p.text_shape or not p.stroke or p.fill or len(p.segments) != 2 or p.segments[1].kind != "line":
             continue
         q0, q1 = p.segments[1].points
         length = math.hypot(q1[0] - q0[0], q1[1] - q0[1])
-        if length < 0.8:
+        if not 0.8 <= length <= 20.0:
             continue
         for end, other in ((q0, q1), (q1, q0)):
             ends.setdefault((round(end[0], 2), round(end[1], 2)), []).append((end, other, p.id, length))
     out: list[Terminator] = []
-    for group in ends.values():
-        arms = [g for g in group if g[3] <= 20.0]
+    for arms in ends.values():
         if not 2 <= len(arms) <= 4:
             continue
         for i in range(len(arms)):

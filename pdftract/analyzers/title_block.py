@@ -340,7 +340,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 # nor one running on into it from the cell before at a word's spacing (a file name overflowing
                 # its own cell: "... Rev *.PcbDoc" reaching under DWG NO)
                 value_items = [wb for wb in value_items
-                               if not any(b.x0 + max(0.5, 0.25 * wb[0].size) < area.x0 < b.x1 - 0.5 for b in line_boxes[wb[0].line_id])
+                               if not any(b.x0 + max(0.5, RULE_OVERHANG * wb[0].size) < area.x0 < b.x1 - 0.5
+                                          for b in line_boxes[wb[0].line_id])
                                and not _runs_in(sheet, direction, line_boxes[wb[0].line_id], area.x0, wb[1], wb[0].size)]
             if cell is not None and value_items:
                 value_items = _centred_lines(value_items, all_items, label_ids, area, label_box)
@@ -418,7 +419,7 @@ def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[W
     out = list(value_items)
     for line_id in sorted({w.line_id for w, b in value_items if b.top >= label_box.bottom - 0.1}):
         line = sorted((wb for wb in all_items if wb[0].line_id == line_id and wb[0].id not in label_ids
-                       and wb[1].x0 >= area.x0 - max(0.1, 0.25 * wb[0].size)), key=lambda wb: wb[1].x0)
+                       and wb[1].x0 >= area.x0 - max(0.1, RULE_OVERHANG * wb[0].size)), key=lambda wb: wb[1].x0)
         if not line:
             continue
         first = next((k for k, wb in enumerate(line) if wb[0].id in taken), None)
@@ -434,7 +435,7 @@ def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[W
 
 
 def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], label_box: BBox, band: list[BBox],
-                 all_items: Sequence[tuple[Word, BBox]] = ()) -> bool:
+                 all_items: Sequence[tuple[Word, BBox]]) -> bool:
     """Whether the text of the cell right of a label is the next column's header, not the label's value: the
     label heads a row of labels (another label on its band), and that text is words without a figure on the
     label's band in the label's own font and size (``PART NUMBER | DESCRIPTION | SPECIFICATION`` under
@@ -445,15 +446,18 @@ def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], 
         return False
     fonts = {w.font for w, _b in lab}
     size = max(w.size for w, _b in lab)
+
+    def label_type(w: Word) -> bool:
+        return w.font in fonts and abs(w.size - size) <= 0.05 * size
+
     mid = (label_box.top + label_box.bottom) / 2
-    if not all(w.font in fonts and abs(w.size - size) <= 0.05 * size and not any(ch.isdigit() for ch in w.text)
-               and abs((b.top + b.bottom) / 2 - mid) <= 0.25 * size for w, b in inside):
+    if not all(label_type(w) and not any(ch.isdigit() for ch in w.text) and abs((b.top + b.bottom) / 2 - mid) <= 0.25 * size
+               for w, b in inside):
         return False
     start = min(b.x0 for _w, b in inside)
     cx = (label_box.x0 + label_box.x1) / 2
     below = [(w, b) for w, b in all_items if label_box.bottom < (b.top + b.bottom) / 2 <= label_box.bottom + 1.5 * label_box.height]
-    named_below = any(w.font in fonts and abs(w.size - size) <= 0.05 * size and abs((b.x0 + b.x1) / 2 - cx) <= 0.6 * size
-                      for w, b in below)
+    named_below = any(label_type(w) and abs((b.x0 + b.x1) / 2 - cx) <= 0.6 * size for w, b in below)
     valued_below = any(abs(b.x0 - start) <= 0.6 * size for _w, b in below)
     return not (named_below and valued_below)
 
@@ -546,6 +550,9 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool,
     return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)]
 
 
+#: a value's first glyph box may stand this many of its sizes left of its cell's rule and still be the cell's
+#: (a side bearing, a large "1:4" set against the rule)
+RULE_OVERHANG = 0.25
 #: label columns of one block stand at most this many label heights apart (see _merge_near)
 ALIGNED_REACH = 12.0
 #: groups of labels in one ruled block stand at most this many label heights apart (an ESKD block's approval
@@ -1013,11 +1020,6 @@ _MATERIAL = re.compile(
     r"|\b[1-7]\d{3}-T\d{1,4}\b|\bEN\s*AW-?\s?\d{4}\b|\bAl(?:Mg|Si|Cu|Zn|Mn)\w*\d\b")
 
 
-def _alone_in_cell(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox, size: float) -> bool:
-    """The line is the only text of its ruled cell, a cell of the block (a value printed without a label)."""
-    return _cell_value(sheet, direction, ln, fb, area, size, lines=1) is not None
-
-
 def _cell_value(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox, size: float, lines: int = 3) -> str | None:
     """The text of the line's ruled cell, a cell of the block, when it is one value printed without a label: the
     line alone, or with at most ``lines`` lines in all of about its size stacked over each other at the type's
@@ -1030,8 +1032,8 @@ def _cell_value(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox,
     tol = max(1.0, 0.5 * size)
     if cb.x0 < area.x0 - tol or cb.x1 > area.x1 + tol or cb.top < area.top - tol or cb.bottom > area.bottom + tol:
         return None
-    inside = [(o, box_to_frame(direction, o.bbox)) for o in sheet.layout.lines
-              if not o.invisible and cb.contains_point(box_to_frame(direction, o.bbox).center)]
+    inside = [(o, ob) for o in sheet.layout.lines if not o.invisible
+              and cb.contains_point((ob := box_to_frame(direction, o.bbox)).center)]
     if not any(o.id == ln.id for o, _b in inside):
         inside.append((ln, fb))
     if len(inside) > lines or any(abs(o.size - ln.size) > 0.15 * ln.size or b.x1 < fb.x0 or b.x0 > fb.x1 for o, b in inside):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
+from itertools import accumulate
 
 from pdfminer.cmapdb import CMapBase
 
@@ -37,13 +38,7 @@ class EmbeddedCMap(CMapBase):
             self.ranges.setdefault(n, []).append((lo, hi, cid))
         self._starts = {n: [r[0] for r in rs] for n, rs in self.ranges.items()}
         # the largest last code of the entries up to each one: where to stop looking back for a range that holds
-        self._reach: dict[int, list[int]] = {}
-        for n, rs in self.ranges.items():
-            top, reach = -1, []
-            for _lo, hi, _cid in rs:
-                top = max(top, hi)
-                reach.append(top)
-            self._reach[n] = reach
+        self._reach = {n: list(accumulate((hi for _lo, hi, _cid in rs), max)) for n, rs in self.ranges.items()}
         self.vertical = vertical
         if vertical:
             self.set_attr("WMode", 1)

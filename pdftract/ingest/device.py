@@ -99,15 +99,12 @@ def _embedded_glyphs_by_cid(spec: Mapping[str, object]) -> tuple[dict[int, str],
     found = _outline_program(spec, keys=("FontFile2",))
     if found is not None and found[1]:
         return embedded_glyphs(found[0])
-    dfonts = resolve1(spec.get("DescendantFonts"))
-    d0 = resolve1(dfonts[0]) if isinstance(dfonts, list) and dfonts else None
-    c2g = resolve1(d0.get("CIDToGIDMap")) if isinstance(d0, dict) else None
-    fd = resolve1(d0.get("FontDescriptor")) if isinstance(d0, dict) else None
-    program = resolve1(fd.get("FontFile2")) if isinstance(fd, dict) else None
-    if not isinstance(c2g, PDFStream) or not isinstance(program, PDFStream):
+    d0 = _descendant(spec)
+    c2g = resolve1(d0.get("CIDToGIDMap")) if d0 is not None else None
+    if d0 is None or not isinstance(c2g, PDFStream) or (program := _font_program(d0, ("FontFile2",))) is None:
         return None
     try:
-        table, data = c2g.get_data()[: 2 * 65536], program.get_data()
+        table = c2g.get_data()[: 2 * 65536]
     except Exception:  # an undecodable stream: nothing to read
         return None
     cids_of: dict[int, list[int]] = {}
@@ -115,7 +112,7 @@ def _embedded_glyphs_by_cid(spec: Mapping[str, object]) -> tuple[dict[int, str],
         gid = (table[2 * cid] << 8) | table[2 * cid + 1]
         if gid:
             cids_of.setdefault(gid, []).append(cid)
-    by_gid = embedded_glyphs(bytes(data))
+    by_gid = embedded_glyphs(program)
     return cast(tuple[dict[int, str], dict[int, str], dict[int, str]],
                 tuple({cid: v for gid, v in sorted(m.items()) for cid in cids_of.get(gid, ())} for m in by_gid))
 
@@ -174,31 +171,40 @@ def _utf16_overrides(seq: Sequence[object]) -> Iterator[object]:
     return iter(out)
 
 
-def _outline_program(spec: Mapping[str, object], keys: tuple[str, ...] = ("FontFile2", "FontFile3")) -> tuple[bytes, bool] | None:
-    """The embedded program of a font whose outlines can be read (TrueType, OpenType, bare CFF) and whether
-    codes are glyph ids (a composite font with the identity CID-to-glyph map) rather than one-byte codes."""
-    composite = _name(spec.get("Subtype")) == "Type0"
-    target: Mapping[str, object] = spec
-    if composite:
-        dfonts = resolve1(spec.get("DescendantFonts"))
-        d0 = resolve1(dfonts[0]) if isinstance(dfonts, list) and dfonts else None
-        if not isinstance(d0, dict):
-            return None
-        c2g = resolve1(d0.get("CIDToGIDMap"))
-        if c2g is not None and _name(c2g) != "Identity":
-            return None
-        target = d0
-    fd = resolve1(target.get("FontDescriptor"))
+def _descendant(spec: Mapping[str, object]) -> Mapping[str, object] | None:
+    """The descendant CID font of a composite font's dictionary."""
+    dfonts = resolve1(spec.get("DescendantFonts"))
+    d0 = resolve1(dfonts[0]) if isinstance(dfonts, list) and dfonts else None
+    return d0 if isinstance(d0, dict) else None
+
+
+def _font_program(font: Mapping[str, object], keys: tuple[str, ...]) -> bytes | None:
+    """The first of the font descriptor's embedded programs ``keys`` that is there (None when it cannot be
+    decoded)."""
+    fd = resolve1(font.get("FontDescriptor"))
     if not isinstance(fd, dict):
         return None
     for key in keys:
         program = resolve1(fd.get(key))
         if isinstance(program, PDFStream):
             try:
-                return bytes(program.get_data()), composite
+                return bytes(program.get_data())
             except Exception:  # an undecodable font program: nothing to match
                 return None
     return None
+
+
+def _outline_program(spec: Mapping[str, object], keys: tuple[str, ...] = ("FontFile2", "FontFile3")) -> tuple[bytes, bool] | None:
+    """The embedded program of a font whose outlines can be read (TrueType, OpenType, bare CFF) and whether
+    codes are glyph ids (a composite font with the identity CID-to-glyph map) rather than one-byte codes."""
+    composite = _name(spec.get("Subtype")) == "Type0"
+    target = _descendant(spec) if composite else spec
+    if target is None:
+        return None
+    if composite and (c2g := resolve1(target.get("CIDToGIDMap"))) is not None and _name(c2g) != "Identity":
+        return None
+    program = _font_program(target, keys)
+    return (program, composite) if program is not None else None
 
 
 def _fill_standard_widths(font: PDFFont, spec: Mapping[str, object]) -> None:
@@ -329,13 +335,8 @@ class FontRegistry(PDFResourceManager):
         subtype = _SUBTYPES.get(subtype_name, FontSubtype.UNKNOWN)
         name = _name(spec.get("BaseFont")) or getattr(font, "basefont", None) or ("Type3" if subtype is FontSubtype.TYPE3 else "unknown")
         descriptor: Mapping[str, object] = {}
-        target: Mapping[str, object] = spec
-        if subtype is FontSubtype.TYPE0:
-            dfonts = resolve1(spec.get("DescendantFonts"))
-            if isinstance(dfonts, list) and dfonts:
-                d0 = resolve1(dfonts[0])
-                if isinstance(d0, dict):
-                    target = d0
+        d0 = _descendant(spec) if subtype is FontSubtype.TYPE0 else None
+        target = d0 if d0 is not None else spec
         fd = resolve1(target.get("FontDescriptor"))
         if isinstance(fd, dict):
             descriptor = fd

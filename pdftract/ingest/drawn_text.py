@@ -1839,10 +1839,11 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
             # each is read alone, turned
             for ch in chars:
                 one = _Adapt()
-                turned_alone.add(len(read_lines))
-                read_lines.append((90, [ch], alone_read := _read_line(90, [ch], comps, cbox, atoms, one), one.unread))
+                alone_read = _read_line(90, [ch], comps, cbox, atoms, one)
                 reads += 1
                 found_any += alone_read is not None
+                turned_alone.add(len(read_lines))
+                read_lines.append((90, [ch], alone_read, one.unread))
             continue
         found_any += first_read is not None
         read_lines.append((d, chars, first_read, adapt.unread))
