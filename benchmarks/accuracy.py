@@ -57,11 +57,16 @@ EXPECTATIONS2 = Path(__file__).resolve().parent / "real2_expectations.json"
 #: from: benchmarks/real3_sources.md); a copy is looked for beside the repository, and the part is skipped without it
 REAL3 = ROOT.parent / "extra" / "real3"
 EXPECTATIONS3 = Path(__file__).resolve().parent / "real3_expectations.json"
-#: held out since 2026-12-04: public drawings of CAD systems and templates no other part holds, fetched and read
-#: by readers who saw neither the code nor its output (benchmarks/real4_sources.md); looked for beside the
-#: repository like real3, and never looked at beyond its aggregate
+#: held out from 2026-12-04 to 2026-12-05 (tuned on since, when ``real6`` took its place): public drawings of CAD
+#: systems and templates no other part held, fetched and read by readers who saw neither the code nor its output
+#: (benchmarks/real4_sources.md); looked for beside the repository like real3
 REAL4 = ROOT.parent / "extra" / "real4"
 EXPECTATIONS4 = Path(__file__).resolve().parent / "real4_expectations.json"
+#: held out since 2026-12-05: public drawings and schematics of producers no other part holds (Siemens NX, Solid
+#: Edge, SpaceClaim, DraftSight, Allegro, EasyEDA, DipTrace, OrCAD, Horizon EDA), read like real4
+#: (benchmarks/real6_sources.md); looked for beside the repository like real3, never looked at beyond its aggregate
+REAL6 = ROOT.parent / "extra" / "real6"
+EXPECTATIONS6 = Path(__file__).resolve().parent / "real6_expectations.json"
 #: tuned on since 2026-12-05, measured once before: public drawings of producers and templates no other part holds
 #: (CATIA V5, KOMPAS-3D on ESKD forms, Solid Edge, Spanish and German university templates), read like real4
 #: (benchmarks/real5_sources.md); looked for beside the repository like real3
@@ -406,11 +411,16 @@ def main(argv: list[str] | None = None) -> int:
             report["real2"], _ = _run_part("real2 corpus (held out until 2026-12-04, tuned on since)", EXPECTATIONS2, REAL2,
                                            args.verbose, True)
         if REAL4.is_dir() and EXPECTATIONS4.exists():
-            report["held_out"], calib4 = _run_part("HELD OUT real4 corpus (producers and templates not looked at while tuning)",
-                                                   EXPECTATIONS4, REAL4, False, True)  # held out: misses never printed
-            report["held_out_calibration"] = [[a, c, r] for a, c, r in calib4]
+            report["real4"], _ = _run_part("fetched corpus real4 (held out until 2026-12-05, tuned on since)", EXPECTATIONS4, REAL4,
+                                           args.verbose, True)
         else:
-            print(f"\nheld-out corpus not scored: {REAL4} missing (benchmarks/real4_sources.md says how to fetch it)")
+            print(f"\nfetched corpus not scored: {REAL4} missing (benchmarks/real4_sources.md says how to fetch it)")
+        if REAL6.is_dir() and EXPECTATIONS6.exists():
+            report["held_out"], calib6 = _run_part("HELD OUT real6 corpus (producers and templates not looked at while tuning)",
+                                                   EXPECTATIONS6, REAL6, False, True)  # held out: misses never printed
+            report["held_out_calibration"] = [[a, c, r] for a, c, r in calib6]
+        else:
+            print(f"\nheld-out corpus not scored: {REAL6} missing (benchmarks/real6_sources.md says how to fetch it)")
     elif not args.no_real:
         print(f"\nreal corpus not scored: {REAL} or {EXPECTATIONS.name} missing")
     if args.json:
