@@ -125,6 +125,25 @@ def test_arrowheads_whose_arms_are_separate_paths_end_a_dimension_line() -> None
     assert find_dimensions(make_sheet(text=[("150", 318, 103)], lines=arms(300.0, 1.0) + arms(352.0, -1.0))) == ()
 
 
+def test_a_stroked_closed_arrowhead_ends_a_leader() -> None:
+    # Creo's arrow: a triangle outline stroked and not filled, three lines back to the start (or two and a
+    # close); the leader runs from its tip to a shoulder under the radius
+    import math
+
+    def outline(path_id: int, tip: tuple[float, float], toward: tuple[float, float], closed: bool) -> object:
+        ang = math.atan2(tip[1] - toward[1], tip[0] - toward[0])
+        bx, by = tip[0] - 12.0 * math.cos(ang), tip[1] - 12.0 * math.sin(ang)
+        nx, ny = -math.sin(ang) * 2.2, math.cos(ang) * 2.2
+        pts = [tip, (bx + nx, by + ny), (bx - nx, by - ny)]
+        return line_path(path_id, pts if closed else pts + [tip], closed=closed)
+
+    for closed in (False, True):
+        sheet = make_sheet(lines=[(213.0, 205.6, 225.7, 187.0), (225.7, 187.0, 238.1, 187.0)],
+                           paths=[outline(0, (213.0, 205.6), (225.7, 187.0), closed)], text=[("R5.6", 243.7, 192.0, 0, 12)])
+        (d,) = find_dimensions(sheet)
+        assert (d.text, d.kind, d.geometry) == ("R5.6", "radius", "leader"), closed
+
+
 def test_leader_note_is_a_callout_and_a_leader_dimension_is_not() -> None:
     note = make_sheet(lines=[(100.0, 100.0, 130.0, 80.0), (130.0, 80.0, 150.0, 80.0)], paths=[arrow(0, (100.0, 100.0), (130.0, 80.0))],
                       text=[("2X M6x1.0-6H THRU", 152, 83)])

@@ -72,6 +72,18 @@ def test_spanish_and_russian_parts_lists() -> None:
     assert t.kind is TableKind.BOM and t.columns == ("item", "part_number", "description", "quantity")
 
 
+def test_vietnamese_and_hungarian_parts_lists() -> None:
+    # header at the bottom (a Vietnamese university block) and at the top (a Hungarian one)
+    rows = [["2", "Bánh xe", "4", "Nhựa"], ["1", "Khung", "1", "Thép"], ["TT", "Tên gọi", "SL", "Vật liệu"]]
+    ws = [20.0, 60.0, 20.0, 40.0]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, ws), rects=grid(100, 100, ws, 3)), TableSettings())
+    assert (t.kind, t.header_at, t.columns) == (TableKind.BOM, "bottom", ("item", "description", "quantity", "material"))
+    rows = [["Tételszám", "Megnevezés", "Db"], ["1", "Csavar", "4"]]
+    ws = [40.0, 60.0, 20.0]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, ws), rects=grid(100, 100, ws, 2)), TableSettings())
+    assert t.kind is TableKind.BOM and t.columns == ("item", "description", "quantity")
+
+
 def test_rows_put_in_item_order_keep_their_cells() -> None:
     # items printed 2, 3, 1 come back as 1, 2, 3; each cell's row names the row it is in
     rows = [["ITEM", "QTY", "DESCRIPTION"], ["2", "4", "BOLT"], ["3", "2", "NUT"], ["1", "1", "PLATE"]]

@@ -476,3 +476,47 @@ def test_an_eskd_block_is_one_block_and_keeps_its_cyrillic_designation() -> None
     got = {k: f.value for k, f in tb.fields.items()}
     assert got.get("drawing_number") == "СМ7.18.00.01" and got.get("title") == "Плата печатная", got
     assert got.get("material") == "Стеклотекстолит фольгированный FR-4 ГОСТ 26246.5-89" and got.get("scale") == "1:1", got
+
+
+def test_a_two_line_company_a_name_with_its_date_and_iso_7200_labels() -> None:
+    # a cell of two name lines in one size, centred one under the other, is one company; "Created by" holding a
+    # name and a date gives the date; "Dept." over an empty cell is a label (ISO 7200), no company;
+    # "DATE ISSUED:" is the date's label
+    got = block(
+        [("COLLEGE OF ENGINEERING", 112, 108, 0, 5), ("UNIVERSITY OF NORTH DAKOTA", 104, 115, 0, 5),
+         ("Dept.", 102, 124, 0, 3), ("Created by", 152, 124, 0, 3), ("Jane Roe 28-04-2023", 154, 134, 0, 4),
+         ("DWG No.", 102, 144, 0, 3), ("FX-100", 104, 154, 0, 4)],
+        [(100, 100, 220, 120), (100, 120, 150, 140), (150, 120, 220, 140), (100, 140, 220, 160)],
+    )
+    assert got.get("company") == "COLLEGE OF ENGINEERING UNIVERSITY OF NORTH DAKOTA", got
+    assert got.get("date") == "28-04-2023" and got.get("drawn_by") == "Jane Roe", got
+    got = block(
+        [("DATE ISSUED:", 102, 106, 0, 3), ("Nov-27-22", 124, 116, 0, 4), ("DWG NO.", 152, 106, 0, 3), ("PX-7", 154, 116, 0, 4)],
+        [(100, 100, 150, 120), (150, 100, 220, 120)],
+    )
+    assert got.get("date") == "Nov-27-22", got
+
+
+def test_hungarian_and_vietnamese_labels_a_label_with_its_value_under_another_and_empty_unit_cells() -> None:
+    # Rajzszám over its value over "Fájlnév:Assem1" (a field of its own, written with its value in one word);
+    # Tömeg holding only its unit "kg" has no weight; a tolerance block with blank values is no general
+    # tolerance, and the units it states are read
+    got = block(
+        [("Rajzszám", 102, 104, 0, 3), ("CNC-001", 104, 114, 0, 5), ("Fájlnév:Assem1", 104, 119, 0, 3),
+         ("Megnevezés", 162, 104, 0, 3), ("Golyós orsó", 164, 114, 0, 5), ("Tömeg", 102, 126, 0, 3), ("kg", 130, 134, 0, 3),
+         ("Méretarány", 162, 126, 0, 3), ("1:8", 164, 134, 0, 4), ("Dátum", 222, 126, 0, 3), ("2026. 03. 29.", 224, 134, 0, 4),
+         ("UNLESS OTHERWISE SPECIFIED", 102, 146, 0, 3), ("DIMENSIONS ARE IN MILLIMETERS", 102, 152, 0, 3),
+         ("ANGULAR= ± °", 120, 158, 0, 3)],
+        [(100, 100, 160, 122), (160, 100, 300, 122), (100, 122, 160, 140), (160, 122, 220, 140), (220, 122, 300, 140),
+         (100, 140, 300, 162)],
+    )
+    assert got.get("drawing_number") == "CNC-001" and got.get("title") == "Golyós orsó" and got.get("scale") == "1:8", got
+    assert got.get("date") == "2026. 03. 29." and got.get("units") == "MILLIMETERS", got
+    assert "weight" not in got and "general_tolerance" not in got, got
+    got = block(
+        [("Tỉ lệ", 102, 104, 0, 3), ("1:2", 104, 114, 0, 4), ("Tờ:1", 152, 104, 0, 3), ("Số tờ: 3", 182, 104, 0, 3),
+         ("Vật liệu", 102, 124, 0, 3), ("Thép C45", 104, 134, 0, 4)],
+        [(100, 100, 150, 120), (150, 100, 180, 120), (180, 100, 220, 120), (100, 120, 220, 140)],
+    )
+    assert got.get("scale") == "1:2" and got.get("sheet_number") == "1" and got.get("sheet_count") == "3", got
+    assert got.get("material") == "Thép C45", got

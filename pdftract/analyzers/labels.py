@@ -18,40 +18,41 @@ from collections.abc import Sequence
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 
 #: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :), in
-#: English and German, and the common forms of Spanish, French, Italian, Portuguese and Russian (ESKD) blocks
+#: English and German, and the common forms of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian and
+#: Vietnamese blocks
 LABELS: dict[str, tuple[str, ...]] = {
-    "drawing_number": ("DWG NO", "DWG", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
+    "drawing_number": ("RAJZSZÁM", "SỐ BẢN VẼ", "DWG NO", "DWG", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
                        "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
                        "DRAWING ID",
                        # Spanish, French, Italian, Portuguese, German forms
                        "DIBUJO NO", "PLANO NO", "NÚMERO DE PLANO", "NUMERO DE PLANO", "NUMÉRO DE PLAN", "PLAN NO", "DISEGNO NO",
                        "NUMERO DI DISEGNO", "DESENHO NO", "ZEICHNUNG NO"),
-    "title": ("TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
+    "title": ("MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ", "TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
               "DENOMINAZIONE", "DENOMINAÇÃO"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "REVISIÓN", "RÉVISION", "REVISIONE",
                  "REVISÃO"),
-    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
+    "sheet": ("LAP", "TỜ", "SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ"),  # KiCad: "Id: 2/5" (only in that form)
-    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ"),
-    "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE", "ÉCHELLE", "ESCALA", "SCALA", "МАСШТАБ", "SKALA",
+    "sheet_count": ("LAPOK", "LAPSZÁM", "SỐ TỜ", "OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ"),
+    "scale": ("MÉRETARÁNY", "TỈ LỆ", "TỶ LỆ", "SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE", "ÉCHELLE", "ESCALA", "SCALA", "МАСШТАБ", "SKALA",
               "SCHAAL", "MĚŘÍTKO"),
-    "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO"),
-    "date": ("DATE", "DATUM", "DATE OF ISSUE", "AUSGABEDATUM", "FECHA", "ДАТА"),
-    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
+    "size": ("MÉRET", "KHỔ", "SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO"),
+    "date": ("DÁTUM", "NGÀY", "DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "AUSGABEDATUM", "FECHA", "ДАТА"),
+    "drawn_by": ("TERVEZŐ", "RAJZOLTA", "KÉSZÍTETTE", "DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
                  "MADE BY", "PREPARED BY", "DIBUJADO", "DIBUJADO POR", "DIBUJÓ", "DISEÑADO",
                  "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DESENHADO", "РАЗРАБ"),
-    "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT", "REVISADO", "REVISADO POR", "COMPROBADO",
+    "checked_by": ("ELLENŐRIZTE", "KIỂM TRA", "CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT", "REVISADO", "REVISADO POR", "COMPROBADO",
                    "VERIFICADO", "VÉRIFIÉ", "CONTROLLATO", "ПРОВ"),
-    "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE", "APROBADO",
+    "approved_by": ("JÓVÁHAGYTA", "DUYỆT", "APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE", "APROBADO",
                     "APROBADO POR", "APPROUVÉ", "APPROVATO", "APROVADO", "УТВ"),
-    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ"),
-    "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT"),
-    "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA"),
+    "material": ("ANYAG", "VẬT LIỆU", "MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ"),
+    "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH"),
+    "weight": ("TÖMEG", "KHỐI LƯỢNG", "WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO"),
     "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER", "EMPRESA", "INSTITUCIÓN", "INSTITUCION", "SOCIÉTÉ",
                 "ENTREPRISE", "AZIENDA"),
-    "projection": ("PROJECTION", "PROJEKTION"),
+    "projection": ("VET MÓD", "VETÍTÉSI MÓD", "PROJECTION", "PROJEKTION"),
     "units": ("UNIT", "UNITS", "EINHEIT", "UNIDADES", "UNIDAD", "UNITÉ", "UNITÀ", "UNIDADE"),
     "general_tolerance": ("UNLESS OTHERWISE SPECIFIED", "GENERAL TOLERANCE REFERENCE", "GENERAL TOLERANCE", "GENERAL TOLERANCES",
                           "ALLGEMEINTOLERANZ", "TOLERANCES", "ALLG-TOLERANZ", "TOLERANCIAS GENERALES",
@@ -60,7 +61,11 @@ LABELS: dict[str, tuple[str, ...]] = {
 #: labels that are title-block labels but have no canonical key: kept under ``other``
 OTHER_LABELS = ("DOCUMENT TYPE", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
                 "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
-                "ISSUED", "COMMENTS", "NAME", "SIGN", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING")
+                "ISSUED", "COMMENTS", "NAME", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
+                # ISO 7200's responsible department and technical reference
+                "DEPT", "RESPONSIBLE DEPT", "RESPONSIBLE DEPARTMENT", "TECHNICAL REFERENCE",
+                # Hungarian and Vietnamese
+                "FÁJLNÉV", "GYÁRTMÁNY", "SỐ LƯỢNG", "CHỨC NĂNG", "HỌ VÀ TÊN", "CHỮ KÝ")
 #: words that say "number" after a label's first word (``PART NR``, ``SHEET NUMBER``, ``REV NO``): one form for all
 _NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "№", "#"})
 

@@ -39,6 +39,7 @@ import numpy as np
 
 from pdftract.geometry import BBox, Point
 from pdftract.index import BoxIndex
+from pdftract.model.primitives import Segment
 from pdftract.model.primitives import subpaths as _subpaths
 from pdftract.model.sheet import SheetLike
 
@@ -218,6 +219,9 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
                     out.append(Terminator(kind="filled", tip=hit[0], direction=hit[1], size=side, path_ids=(p.id,), bbox=b))
         elif p.stroke and len(p.segments) <= 64:
             for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:
+                if (closed := _stroked_triangle(sub)) is not None:
+                    out.append(closed)
+                    continue
                 if len(sub) != 3 or sub[0].kind != "move" or sub[1].kind != "line" or sub[2].kind != "line":
                     continue
                 a, tip, c = sub[1].points[0], sub[1].points[1], sub[2].points[1]
@@ -232,6 +236,24 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
                                           size=max(b.width, b.height), path_ids=(p.id,), bbox=b))
     out.extend(_split_arrowheads(sheet))
     return out
+
+
+def _stroked_triangle(sub: list[Segment]) -> Terminator | None:
+    """A closed arrowhead drawn as a stroked outline and not filled (three lines back to the start, or two and a
+    close; Creo's ISO arrow): an arrowhead like a filled one, kind ``open`` (it is not painted inside)."""
+    if len(sub) != 4 or sub[0].kind != "move" or any(sg.kind not in ("line", "close") for sg in sub[1:]):
+        return None
+    first, last = sub[1].points[0], sub[-1].points[-1]
+    if math.hypot(first[0] - last[0], first[1] - last[1]) > 0.05:
+        return None
+    vs = _vertices(sg.points[0] for sg in sub[1:])
+    b = BBox.from_points(vs) if vs else None
+    if b is None or len(vs) != 3 or not 0.8 <= max(b.width, b.height) <= MAX_TERMINATOR:
+        return None
+    hit = _triangle_tip(vs, 1.5)
+    if hit is None:
+        return None
+    return Terminator(kind="open", tip=hit[0], direction=hit[1], size=max(b.width, b.height), path_ids=(sub[0].path_id,), bbox=b)
 
 
 def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:

@@ -290,6 +290,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
             if boxes[j].bottom <= boxes[i].top + 0.1 and boxes[j].x1 > boxes[i].x0 - 0.5 * boxes[i].height:
                 if _stacked_labels(labels[j][0] + labels[j][1][:1], labels[i][0] + labels[i][1][:1]):
                     continue  # "Part number:" over its value over "Drawing number:" in one unruled cell
+                if labels[i][3] and not labels[j][3]:
+                    continue  # a label written with its value in one word under a plain label ("Fájlnév:Assem1")
                 kept[i] = False  # j sits above i in the same cell
                 break
     label_ids = {w.id for (lab, *_r), k in zip(labels, kept, strict=True) if k for w, _b in lab}
@@ -730,6 +732,12 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
             continue
         if _LABEL_FORM.match(c.value):
             continue  # the next cell's label ("Peso:" over "Materiales:"): the cell is empty
+        if c.key in ("weight", "general_tolerance") and not any(ch.isdigit() for ch in c.value):
+            # the unit printed in an empty mass cell ("kg"), a tolerance block with its values left blank
+            # ("ANGULAR= ± °"): no value; units stated there are still read below
+            if c.key == "general_tolerance":
+                other.setdefault(c.label, Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
+            continue
         if c.key in fields or (c.key == "revision" and _dated(c.value)):
             # a second value of a field, or a date beside "Rev." (a reviser's row of an approval table): kept aside
             other.setdefault(c.label if c.label not in other else f"{c.label} ({len(other) + 1})",
@@ -748,9 +756,17 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         for where, key in [(fields, k) for k in persons] + [(other, k) for k in other]:
             f = where.get(key)
             person_label = _match_texts(f.label.split()) if f is not None else None
-            if f is not None and _DATE.match(f.value) and person_label is not None and person_label[0] in persons:
+            if f is None or person_label is None or person_label[0] not in persons:
+                continue
+            if _DATE.match(f.value):
                 fields["date"] = f
                 del where[key]
+                break
+            if m := _NAME_THEN_DATE.match(f.value):
+                # a name and the day it was signed in one cell (``Romario Kavin 28-04-2023``): the date is the
+                # block's, the name stays the person's
+                fields["date"] = replace(f, value=m.group(2))
+                where[key] = replace(f, value=m.group(1))
                 break
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
@@ -789,6 +805,8 @@ _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,
                      r"[A-Z0-9А-ЯЁ][A-Z0-9А-ЯЁ.\-/_]{3,}[A-Z0-9А-ЯЁ]$")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
+#: a person's name (letters first) followed by a date
+_NAME_THEN_DATE = re.compile(r"^([^\W\d_][^\d]*?[^\W\d_]\.?)\s+(\d{1,4}[./-]\d{1,2}[./-]\d{1,4})$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
 #: a value printed this many times the labels' height under a ``name`` label is a part's name
 _NAMED_TITLE = 1.2
@@ -977,11 +995,11 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken]
         found = _company_cell(sheet, direction, rest, area, size)
         if found is None and (heavy := _emphasised_company(sheet, direction, rest, area)) is not None:
-            found = (*heavy, "emphasis")
+            found = (heavy[0].text, heavy[1], "emphasis")
         if found is not None:
-            ln, fb, how = found
+            text, fb, how = found
             box = box_from_frame(direction, fb)
-            fields["company"] = Field(value=ln.text, label="", bbox=box, label_bbox=box, evidence=how)
+            fields["company"] = Field(value=text, label="", bbox=box, label_bbox=box, evidence=how)
 
 
 def _cell_pieces(sheet: SheetLike, direction: int, lines: Sequence[Line]) -> list[Line]:
@@ -1092,12 +1110,14 @@ def _emphasised_company(sheet: SheetLike, direction: int, lines: list[tuple[Any,
 
 
 def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]], area: BBox,
-                  size: float) -> tuple[Any, BBox, str] | None:
+                  size: float) -> tuple[str, BBox, str] | None:
     """The company printed without a label: a name (letters, a few words, no value of another field's form)
     that is the first line of its own ruled cell in the block (at most two lines under it), no smaller than
     the cell's other text (a small unknown label over its value is no company), in the block's top row of
     cells (``cell_top``) or beside a logo image in the same cell (``logo``). Document statuses ("As-Built", "Preliminary") are no company.
-    Of several, a logo's first, then the largest, then the topmost."""
+    Of several, a logo's first, then the largest, then the topmost. A cell of two name-like lines in one size and
+    one alignment, the second right under the first, is one name in two lines (``COLLEGE OF ENGINEERING`` over
+    ``UNIVERSITY OF NORTH DAKOTA``). Returns the name, its box and the evidence."""
     names = [(ln, fb) for ln, fb in lines if _company_like(ln.text)]
     if not names:
         return None
@@ -1105,7 +1125,7 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
     others = [(o, box_to_frame(direction, o.bbox)) for o in sheet.layout.lines
               if not o.invisible and round(o.direction) % 360 == direction and area.expand(size).intersects(box_to_frame(direction, o.bbox))]
     images = [box_to_frame(direction, im.bbox) for im in sheet.images]
-    best: tuple[tuple[bool, float, float], Any, BBox, str] | None = None
+    best: tuple[tuple[bool, float, float], str, BBox, str] | None = None
     tol = max(1.0, 0.5 * size)
     for ln, fb in names:
         cell = cell_around(rules, fb)
@@ -1125,8 +1145,20 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
             continue
         rank = (logo, round(ln.size, 1), -fb.top)
         if best is None or rank > best[0]:
-            best = (rank, ln, fb, "logo" if logo else "cell_top")
+            text, box = ln.text, fb
+            if len(mates) == 1 and (second := _second_name_line(ln, fb, *mates[0])):
+                text, box = f"{ln.text} {mates[0][0].text}", BBox.union_all((fb, mates[0][1]))
+            best = (rank, text, box, "logo" if logo else "cell_top")
     return None if best is None else (best[1], best[2], best[3])
+
+
+def _second_name_line(ln: Any, fb: BBox, other: Any, ob: BBox) -> bool:
+    """Whether line ``other`` continues name ``ln`` of the same cell: name-like, in the same size (within 5 %),
+    right under it (its top less than a line's height below) and aligned with it (centres or left edges within
+    a line's height)."""
+    h = fb.height
+    return (_company_like(other.text) and abs(other.size - ln.size) <= 0.05 * ln.size and 0 <= ob.top - fb.bottom < h
+            and (abs(ob.center[0] - fb.center[0]) < h or abs(ob.x0 - fb.x0) < h))
 
 
 #: a line ending in a word that joins it to the next (and, or, of, with, for, to, the; und, oder; et, de) or in
