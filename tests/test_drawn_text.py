@@ -54,6 +54,7 @@ def _names(split: str, kind: str) -> list[str]:
     ("stroke-hershey-futural", 0.03),  # measured 0.016
     ("stroke-lff-iso3098", 0.015),  # measured 0.005: ISO 3098 CAD lettering
     ("stroke-lff-standard", 0.01),  # measured 0.000
+    ("stroke-lff-opengost-a", 0.045),  # measured 0.025: a condensed font, read widened (0.118 before)
 ])
 def test_cad_stroke_fonts_read(name: str, limit: float) -> None:
     chars, edits, _false = _totals([name])
@@ -63,9 +64,9 @@ def test_cad_stroke_fonts_read(name: str, limit: float) -> None:
 @pytest.mark.parametrize(("split", "kind", "limit"), [
     ("tune", "outline", 0.01),  # measured 0.003 (an i's dot chained with its stem, 2026-12-03)
     ("heldout", "outline", 0.04),  # measured 0.027
-    # measured 0.035: Hershey futural 0.016, LibreCAD's ISO 3098 0.005 and standard 0.000, GOST type A 0.118 (its
-    # narrow O, D and B read as 0 and 8; added 2026-12-05 as measured, not tuned yet)
-    ("tune", "stroke", 0.05),
+    # measured 0.011: Hershey futural 0.016, LibreCAD's ISO 3098 0.005, standard 0.000 and GOST type A 0.025 (0.118
+    # before condensed lines were read widened)
+    ("tune", "stroke", 0.03),
     ("heldout", "stroke", 0.025),  # measured 0.011
 ])
 def test_character_error_rate(split: str, kind: str, limit: float) -> None:

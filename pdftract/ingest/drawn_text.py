@@ -1249,6 +1249,44 @@ def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms
     return median
 
 
+#: a line whose characters are at most this share of their templates' width for their height is condensed ...
+CONDENSED = 0.85
+#: ... and is read widened when its shapes then match this much closer on average
+CONDENSED_GAIN = 0.01
+#: characters whose width tells nothing of a font's proportions (bars, dots, marks)
+_NO_WIDTH = set("1Iil|jJ.,:;'\"!-_()[]{}/\\fLtr")
+_ASPECTS: list[dict[str, float]] = []
+
+
+def _template_aspects() -> dict[str, float]:
+    """Each text character's median width over height across the templates (the proportions of regular fonts)."""
+    if not _ASPECTS:
+        tpl = templates("text_templates.npz")
+        g = np.asarray(tpl.geometry, dtype=np.float64)
+        labels = np.asarray(tpl.labels)
+        _ASPECTS.append({str(ch): float(np.median(g[labels == ch, 0] / np.maximum(g[labels == ch, 1], 1e-6)))
+                         for ch in sorted(set(labels.tolist()))})
+    return _ASPECTS[0]
+
+
+def _condensed(reads: list[_Read], chars: list[list[int]], fb: np.ndarray, spans: list[tuple[float, float]]) -> float:
+    """How much wider a line's characters must be drawn for the proportions of the templates' fonts: the inverse
+    of the median ratio of each read character's width over height to its templates' (letters and figures with
+    a width of their own, at least four of them); 1.0 when that ratio is above :data:`CONDENSED`."""
+    aspects = _template_aspects()
+    ratios = []
+    for r, ch, (lo, hi) in zip(reads, chars, spans, strict=True):
+        t = r.text
+        if t is None or t in _NO_WIDTH or t not in aspects or hi - lo <= 0 or r.how == "exact":
+            continue
+        w = float(max(fb[c, 2] for c in ch) - min(fb[c, 0] for c in ch))
+        ratios.append(w / (hi - lo) / aspects[t])
+    if len(ratios) < 4:
+        return 1.0
+    ratio = float(np.median(ratios))
+    return 1.0 / ratio if ratio < CONDENSED else 1.0
+
+
 def _dot(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> _Read | None:
     """A character of dots too small to match by shape (a pen's round dot thins to nothing): one dot on the
     baseline is ``.``, two stacked between the baseline and the x-height ``:``."""
@@ -1264,8 +1302,10 @@ def _dot(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> _Read | N
 
 
 def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, fb: np.ndarray,
-                  em: float, baseline: float, slant: float = 0.0, adapt: _Adapt | None = None) -> tuple[list[_Read], list[bool]]:
-    """Every character of a line matched, its points first set upright when the line slants."""
+                  em: float, baseline: float, slant: float = 0.0, adapt: _Adapt | None = None,
+                  widen: float = 1.0) -> tuple[list[_Read], list[bool]]:
+    """Every character of a line matched, its points first set upright when the line slants, and each
+    character drawn ``widen`` times as wide (from its left edge) when the line's font is condensed."""
     reads: list[_Read] = []
     stroked: list[bool] = []
     shapes: list[list[np.ndarray]] = []  # each stroked character's strokes
@@ -1273,11 +1313,14 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
         contours: list[np.ndarray] = []
         strokes: list[np.ndarray] = []
         rimmed: list[np.ndarray] = []
+        left = float(min(fb[c, 0] for c in ch))
         for c in ch:
             for a in comps[c]:
                 u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
                 if slant:
                     u = u - slant * (v - baseline)
+                if widen != 1.0:
+                    u = left + (u - left) * widen
                 if atoms.stroked_fill[a]:
                     rimmed.append(np.column_stack((u, v)))
                 else:
@@ -1539,6 +1582,15 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         em, baseline = em2, base2
         reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt)
         cap, xh, _base = _refs([r.text for r in reads], spans)
+    widen = _condensed(reads, chars, fb, spans)
+    if widen > 1.0:
+        # a condensed font (narrow capitals and round letters as narrow as figures: GOST type A, Arial Narrow):
+        # the line read again with its characters widened to a regular font's proportions, kept when its
+        # shapes match closer
+        wide, wide_stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt, widen)
+        if np.mean([min(r.distance, 2.0) for r in wide]) < np.mean([min(r.distance, 2.0) for r in reads]) - CONDENSED_GAIN:
+            reads, stroked = wide, wide_stroked
+            cap, xh, _base = _refs([r.text for r in reads], spans)
     reads = _within_words(reads, _cells(chars, fb, [r.text for r in reads], em), em, spans, baseline)
     reads = _lexicon_words(reads, _cells(chars, fb, [r.text for r in reads], em), em)
     reads = _number_words(reads, _cells(chars, fb, [r.text for r in reads], em), em)
