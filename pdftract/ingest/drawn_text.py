@@ -1000,6 +1000,9 @@ _X_REF = set("aemnr")
 _DESCENDS = set("gjpqyQJ,;()[]_|/")
 #: how much closer a digit (or letter) reading is taken to be when its neighbours are digits (or letters)
 CONTEXT = 0.08
+#: ... and a digit this much in the run of figures a word starts with (up to its first letter that is no figure's
+#: look-alike): a round O among figures is a 0 of a geometric font (100nF read 10OnF)
+LEADING_FIGURES = 0.1
 
 
 def _refs(texts: list[str | None], spans: list[tuple[float, float]]) -> tuple[float | None, float | None, float | None]:
@@ -1010,6 +1013,24 @@ def _refs(texts: list[str | None], spans: list[tuple[float, float]]) -> tuple[fl
     base = [lo for t, (lo, _hi) in zip(texts, spans, strict=True) if t is not None and t.isalnum() and t not in _DESCENDS]
     return (float(np.median(cap)) if cap else None, float(np.median(xh)) if xh else None,
             float(np.median(base)) if base else None)
+
+
+def _leading_figures(texts: list[str | None]) -> set[int]:
+    """Positions of the look-alikes of figures (``O``, ``I``, ``S``, ...) in the run a word starts with when it
+    starts with a figure: figures, their look-alikes and ``. , - / :`` up to the first other character.
+
+    >>> sorted(_leading_figures(["1", "O", "O", "n", "F"])), sorted(_leading_figures(["C", "O", "1"]))
+    ([1, 2], [])
+    """
+    if not texts or texts[0] is None or not texts[0].isdigit():
+        return set()
+    out: set[int] = set()
+    for k, t in enumerate(texts):
+        if t is None or not (t.isdigit() or t in _TO_DIGIT or t in ".,-/:"):
+            break
+        if t in _TO_DIGIT:
+            out.add(k)
+    return out
 
 
 def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: float, line_h: float,
@@ -1070,6 +1091,7 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     # digit or letter: the shape's distances, the closer reading helped by CONTEXT when the neighbours
     # (a decimal point counts for a digit) say digits or letters
     shape = list(out)
+    lead = _leading_figures(shape)
     for k, r in enumerate(reads):
         t = shape[k]
         if t is None:
@@ -1096,6 +1118,8 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
             dd -= CONTEXT
         elif evidence < 0:
             dl -= CONTEXT
+        if k in lead:
+            dd -= LEADING_FIGURES  # in the figures a word starts with (a value and its unit: 100nF, 50V, 10k)
         out[k] = digit if dd < dl else letter
     # I or l (the same bar in most sans fonts): capitals around it say I, small letters l; first in a word,
     # I before a consonant (Item, Inch, ISO), l before a vowel (linear, left)
