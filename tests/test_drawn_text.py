@@ -50,14 +50,16 @@ def _names(split: str, kind: str) -> list[str]:
     return out
 
 
-def test_figures_a_word_starts_with_read_as_figures_in_a_geometric_font() -> None:
+def test_a_geometric_font_s_round_figures_and_single_storey_a() -> None:
     # League Spartan draws 0 as round as O: in the run of figures a word starts with, a look-alike is a figure
     lines = set(pdftract.open(FIXTURES / "outline-league-spartan.pdf").page(1).text.split("\n"))
     assert {"100nF 50V", "10k", "45.00", "0.305mm"} <= lines, sorted(lines)
+    # its single-storey a, nearly as close to o, is taken inside a word with no margin: the lexicon settles it
+    assert "Company" in lines and "Compony" not in lines, sorted(lines)
 
 
 @pytest.mark.parametrize(("name", "limit"), [
-    ("stroke-hershey-futural", 0.03),  # measured 0.016
+    ("stroke-hershey-futural", 0.03),  # measured 0.010
     ("stroke-lff-iso3098", 0.015),  # measured 0.005: ISO 3098 CAD lettering
     ("stroke-lff-standard", 0.01),  # measured 0.000
     ("stroke-lff-opengost-a", 0.045),  # measured 0.025: a condensed font, read widened (0.118 before)
@@ -71,10 +73,10 @@ def test_cad_stroke_fonts_read(name: str, limit: float) -> None:
     # measured 0.007 with the geometric, humanist and serif fonts added 2026-12-05 (0.003 on the four before)
     ("tune", "outline", 0.012),
     ("heldout", "outline", 0.04),  # measured 0.024
-    # measured 0.011: Hershey futural 0.016, LibreCAD's ISO 3098 0.005, standard 0.000 and GOST type A 0.025 (0.118
+    # measured 0.009: Hershey futural 0.010, LibreCAD's ISO 3098 0.007, standard 0.000 and GOST type A 0.021 (0.118
     # before condensed lines were read widened)
     ("tune", "stroke", 0.03),
-    ("heldout", "stroke", 0.025),  # measured 0.011
+    ("heldout", "stroke", 0.025),  # measured 0.008
 ])
 def test_character_error_rate(split: str, kind: str, limit: float) -> None:
     names = _names(split, kind)

@@ -1506,7 +1506,11 @@ def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: flo
     out = list(reads)
     for lo, hi in _word_spans([r.text for r in reads], _spaces(cells, em), lambda t: t in _WORD_EDGE):
         word = reads[lo:hi]
-        if len(word) < LEX_MIN or all(r.text is not None for r in word) or any(r.per is None for r in word):
+        # a shape taken without its margin (inside a word, where its neighbours vouch for a letter) is in doubt:
+        # the lexicon may read it as any letter
+        doubt = [r.text is not None and r.how in ("shape", "word") and r.margin < TEXT_MARGIN for r in word]
+        if len(word) < LEX_MIN or all(r.text is not None and not d for r, d in zip(word, doubt, strict=True)) \
+                or any(r.per is None for r in word):
             continue
         if any(r.text is not None and not r.text.isalpha() for r in word):
             continue
@@ -1515,7 +1519,7 @@ def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: flo
         dist = np.minimum(up, low)
         # the shapes read one by one stay as read (or another of their confusable group): the lexicon fills gaps
         for j, r in enumerate(word):
-            if r.text is not None:
+            if r.text is not None and not doubt[j]:
                 allowed = [ALPHABET.index(c) for c in {r.text.lower(), *(g.lower() for g in _GROUP.get(r.text, r.text))}
                            if c in ALPHABET]
                 keep = dist[j, allowed]
