@@ -1017,20 +1017,25 @@ def _refs(texts: list[str | None], spans: list[tuple[float, float]]) -> tuple[fl
 
 def _leading_figures(texts: list[str | None]) -> set[int]:
     """Positions of the look-alikes of figures (``O``, ``I``, ``S``, ...) in the run a word starts with when it
-    starts with a figure: figures, their look-alikes and ``. , - / :`` up to the first other character.
+    starts with a figure, or with a look-alike followed in the run by a number's separator and a figure (``I:2``
+    is a scale; ``S1`` stays a switch): figures, their look-alikes and ``. , - / :`` up to the first other
+    character.
 
     >>> sorted(_leading_figures(["1", "O", "O", "n", "F"])), sorted(_leading_figures(["C", "O", "1"]))
     ([1, 2], [])
+    >>> sorted(_leading_figures(["I", ":", "2"])), sorted(_leading_figures(["S", "1"])), sorted(_leading_figures(["I", "S", "O"]))
+    ([0], [], [])
     """
-    if not texts or texts[0] is None or not texts[0].isdigit():
+    if not texts or texts[0] is None or not (texts[0].isdigit() or texts[0] in _TO_DIGIT):
         return set()
-    out: set[int] = set()
-    for k, t in enumerate(texts):
+    run: list[str] = []
+    for t in texts:
         if t is None or not (t.isdigit() or t in _TO_DIGIT or t in ".,-/:"):
             break
-        if t in _TO_DIGIT:
-            out.add(k)
-    return out
+        run.append(t)
+    if not run[0].isdigit() and not any(a in ".,:" and b.isdigit() for a, b in zip(run, run[1:], strict=False)):
+        return set()
+    return {k for k, t in enumerate(run) if t in _TO_DIGIT}
 
 
 def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: float, line_h: float,
