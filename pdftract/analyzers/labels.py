@@ -21,38 +21,64 @@ from pdftract.model.primitives import REPLACEMENT_CHARACTER
 #: English and German, and the common forms of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian and
 #: Vietnamese blocks
 LABELS: dict[str, tuple[str, ...]] = {
-    "drawing_number": ("RAJZSZÁM", "SỐ BẢN VẼ", "DWG NO", "DWG", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
+    "drawing_number": ("DWG NO", "DWG", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
                        "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
                        "DRAWING ID",
                        # Spanish, French, Italian, Portuguese, German forms
                        "DIBUJO NO", "PLANO NO", "NÚMERO DE PLANO", "NUMERO DE PLANO", "NUMÉRO DE PLAN", "PLAN NO", "DISEGNO NO",
-                       "NUMERO DI DISEGNO", "DESENHO NO", "ZEICHNUNG NO"),
-    "title": ("MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ", "TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
+                       "NUMERO DI DISEGNO", "DESENHO NO", "ZEICHNUNG NO",
+                       # Hungarian, Vietnamese
+                       "RAJZSZÁM", "SỐ BẢN VẼ"),
+    "title": ("TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
-              "DENOMINAZIONE", "DENOMINAÇÃO"),
+              "DENOMINAZIONE", "DENOMINAÇÃO",
+              # Hungarian, Vietnamese
+              "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "REVISIÓN", "RÉVISION", "REVISIONE",
                  "REVISÃO"),
-    "sheet": ("LAP", "TỜ", "SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
-              "ЛИСТ"),  # KiCad: "Id: 2/5" (only in that form)
-    "sheet_count": ("LAPOK", "LAPSZÁM", "SỐ TỜ", "OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ"),
-    "scale": ("MÉRETARÁNY", "TỈ LỆ", "TỶ LỆ", "SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE", "ÉCHELLE", "ESCALA", "SCALA", "МАСШТАБ", "SKALA",
-              "SCHAAL", "MĚŘÍTKO"),
-    "size": ("MÉRET", "KHỔ", "SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO"),
-    "date": ("DÁTUM", "NGÀY", "DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "AUSGABEDATUM", "FECHA", "ДАТА"),
-    "drawn_by": ("TERVEZŐ", "RAJZOLTA", "KÉSZÍTETTE", "DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
+    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
+              "ЛИСТ",
+              # Hungarian, Vietnamese
+              "LAP", "TỜ"),  # KiCad: "Id: 2/5" (only in that form)
+    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ",
+                    # Hungarian, Vietnamese
+                    "LAPOK", "LAPSZÁM", "SỐ TỜ"),
+    "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE", "ÉCHELLE", "ESCALA", "SCALA", "МАСШТАБ", "SKALA",
+              "SCHAAL", "MĚŘÍTKO",
+              # Hungarian, Vietnamese
+              "MÉRETARÁNY", "TỈ LỆ", "TỶ LỆ"),
+    "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO",
+             # Hungarian, Vietnamese
+             "MÉRET", "KHỔ"),
+    "date": ("DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "AUSGABEDATUM", "FECHA", "ДАТА",
+             # Hungarian, Vietnamese
+             "DÁTUM", "NGÀY"),
+    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
                  "MADE BY", "PREPARED BY", "DIBUJADO", "DIBUJADO POR", "DIBUJÓ", "DISEÑADO",
-                 "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DESENHADO", "РАЗРАБ"),
-    "checked_by": ("ELLENŐRIZTE", "KIỂM TRA", "CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT", "REVISADO", "REVISADO POR", "COMPROBADO",
-                   "VERIFICADO", "VÉRIFIÉ", "CONTROLLATO", "ПРОВ"),
-    "approved_by": ("JÓVÁHAGYTA", "DUYỆT", "APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE", "APROBADO",
-                    "APROBADO POR", "APPROUVÉ", "APPROVATO", "APROVADO", "УТВ"),
-    "material": ("ANYAG", "VẬT LIỆU", "MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ"),
+                 "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DESENHADO", "РАЗРАБ",
+                 # Hungarian, Vietnamese
+                 "TERVEZŐ", "RAJZOLTA", "KÉSZÍTETTE"),
+    "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT", "REVISADO", "REVISADO POR", "COMPROBADO",
+                   "VERIFICADO", "VÉRIFIÉ", "CONTROLLATO", "ПРОВ",
+                   # Hungarian, Vietnamese
+                   "ELLENŐRIZTE", "KIỂM TRA"),
+    "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE", "APROBADO",
+                    "APROBADO POR", "APPROUVÉ", "APPROVATO", "APROVADO", "УТВ",
+                    # Hungarian, Vietnamese
+                    "JÓVÁHAGYTA", "DUYỆT"),
+    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ",
+                 # Hungarian, Vietnamese
+                 "ANYAG", "VẬT LIỆU"),
     "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH"),
-    "weight": ("TÖMEG", "KHỐI LƯỢNG", "WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA"),
+    "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA",
+               # Hungarian, Vietnamese
+               "TÖMEG", "KHỐI LƯỢNG"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO"),
     "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER", "EMPRESA", "INSTITUCIÓN", "INSTITUCION", "SOCIÉTÉ",
                 "ENTREPRISE", "AZIENDA"),
-    "projection": ("VET MÓD", "VETÍTÉSI MÓD", "PROJECTION", "PROJEKTION"),
+    "projection": ("PROJECTION", "PROJEKTION",
+                   # Hungarian, Vietnamese
+                   "VET MÓD", "VETÍTÉSI MÓD"),
     "units": ("UNIT", "UNITS", "EINHEIT", "UNIDADES", "UNIDAD", "UNITÉ", "UNITÀ", "UNIDADE"),
     "general_tolerance": ("UNLESS OTHERWISE SPECIFIED", "GENERAL TOLERANCE REFERENCE", "GENERAL TOLERANCE", "GENERAL TOLERANCES",
                           "ALLGEMEINTOLERANZ", "TOLERANCES", "ALLG-TOLERANZ", "TOLERANCIAS GENERALES",

@@ -247,10 +247,12 @@ def _stroked_triangle(sub: list[Segment]) -> Terminator | None:
     if math.hypot(first[0] - last[0], first[1] - last[1]) > 0.05:
         return None
     vs = _vertices(sg.points[0] for sg in sub[1:])
-    b = BBox.from_points(vs) if vs else None
-    if b is None or len(vs) != 3 or not 0.8 <= max(b.width, b.height) <= MAX_TERMINATOR:
+    if len(vs) != 3:
         return None
-    hit = _triangle_tip(vs, 1.5)
+    b = BBox.from_points(vs)
+    if not 0.8 <= max(b.width, b.height) <= MAX_TERMINATOR:
+        return None
+    hit = _triangle_tip(vs, 1.5)  # at least 1.5 times longer than wide: an outline, not a small open triangle mark
     if hit is None:
         return None
     return Terminator(kind="open", tip=hit[0], direction=hit[1], size=max(b.width, b.height), path_ids=(sub[0].path_id,), bbox=b)

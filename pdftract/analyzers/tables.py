@@ -70,19 +70,31 @@ class TableKind(str, enum.Enum):
 HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR",
              # Spanish, French, Italian, Portuguese, Russian
-             "NO DE ELEM", "NO DE ELEMENTO", "TÉTELSZÁM", "SORSZÁM", "TT", "STT", "N.º DE ELEMENTO", "ELEMENTO", "MARCA", "REP", "REPÈRE", "ПОЗ"),
-    "quantity": ("DB", "DARAB", "MENNYISÉG", "SL", "SỐ LƯỢNG", "QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS", "QTÉ", "QUANTITÉ",
-                 "QUANTITÀ", "QTÀ", "Q.TÀ", "QTD", "QUANTIDADE", "КОЛ", "КОЛ-ВО"),
-    "part_number": ("CIKKSZÁM", "RAJZSZÁM", "KÝ HIỆU", "PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO",
-                    "NO DE PIEZA", "NÚMERO DE PIEZA", "REFERENCIA", "RÉFÉRENCE", "CODICE", "ОБОЗНАЧЕНИЕ"),
-    "description": ("MEGNEVEZÉS", "TÊN GỌI", "GHI CHÚ", "MEGJEGYZÉS", "DESCRIPTION", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
+             "NO DE ELEM", "NO DE ELEMENTO", "N.º DE ELEMENTO", "ELEMENTO", "MARCA", "REP", "REPÈRE", "ПОЗ",
+             # Hungarian, Vietnamese
+             "TÉTELSZÁM", "SORSZÁM", "TT", "STT"),
+    "quantity": ("QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS", "QTÉ", "QUANTITÉ",
+                 "QUANTITÀ", "QTÀ", "Q.TÀ", "QTD", "QUANTIDADE", "КОЛ", "КОЛ-ВО",
+                 # Hungarian, Vietnamese
+                 "DB", "DARAB", "MENNYISÉG", "SL", "SỐ LƯỢNG"),
+    "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO",
+                    "NO DE PIEZA", "NÚMERO DE PIEZA", "REFERENCIA", "RÉFÉRENCE", "CODICE", "ОБОЗНАЧЕНИЕ",
+                    # Hungarian, Vietnamese
+                    "CIKKSZÁM", "RAJZSZÁM", "KÝ HIỆU"),
+    "description": ("DESCRIPTION", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
                     "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION", "DENOMINACIÓN", "DENOMINACION", "DÉSIGNATION",
                     "DESIGNATION", "DENOMINAZIONE", "DESCRIZIONE", "DESCRIÇÃO", "DENOMINAÇÃO", "НАИМЕНОВАНИЕ",
-                    "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ"),
-    "material": ("ANYAG", "VẬT LIỆU", "MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ"),
+                    "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ",
+                    # Hungarian, Vietnamese
+                    "MEGNEVEZÉS", "TÊN GỌI", "GHI CHÚ", "MEGJEGYZÉS"),
+    "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ",
+                 # Hungarian, Vietnamese
+                 "ANYAG", "VẬT LIỆU"),
     "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE"),
     "zone": ("ZONE", "ZONA", "ЗОНА"),
-    "date": ("DÁTUM", "NGÀY", "DATE", "DATUM", "FECHA", "ДАТА"),
+    "date": ("DATE", "DATUM", "FECHA", "ДАТА",
+             # Hungarian, Vietnamese
+             "DÁTUM", "NGÀY"),
     "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED"),
     "eco": ("ECO", "ECN", "ECR", "ECO NO"),
     "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),

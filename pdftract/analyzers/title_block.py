@@ -217,7 +217,9 @@ _TYPED = {
     "date": re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$"),
     "size": re.compile(r"^(?:A[0-4]|[A-E]|ANSI [A-E])$"),
 }
-_DATE_LIKE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$")
+#: the figures of a date: day, month and year in some order ("30.11.2018", "3/3/17", "2021-08-23")
+_DAY = r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}"
+_DATE_LIKE = re.compile(rf"^{_DAY}$")
 
 
 def _segments(rules: Any, words: list[tuple[Word, BBox]]) -> list[list[tuple[Word, BBox]]]:
@@ -804,9 +806,9 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
 _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$)(?!\d{1,2}/(?:19|20)\d\d$)"
                      r"[A-Z0-9А-ЯЁ][A-Z0-9А-ЯЁ.\-/_]{3,}[A-Z0-9А-ЯЁ]$")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
-_DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?$")
+_DATE = re.compile(rf"^{_DAY}(?:\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:\s*[AaPp][Mm])?)?$")
 #: a person's name (letters first) followed by a date
-_NAME_THEN_DATE = re.compile(r"^([^\W\d_][^\d]*?[^\W\d_]\.?)\s+(\d{1,4}[./-]\d{1,2}[./-]\d{1,4})$")
+_NAME_THEN_DATE = re.compile(rf"^([^\W\d_][^\d]*?[^\W\d_]\.?)\s+({_DAY})$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
 #: a value printed this many times the labels' height under a ``name`` label is a part's name
 _NAMED_TITLE = 1.2
@@ -1146,7 +1148,7 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
         rank = (logo, round(ln.size, 1), -fb.top)
         if best is None or rank > best[0]:
             text, box = ln.text, fb
-            if len(mates) == 1 and (second := _second_name_line(ln, fb, *mates[0])):
+            if len(mates) == 1 and _second_name_line(ln, fb, *mates[0]):
                 text, box = f"{ln.text} {mates[0][0].text}", BBox.union_all((fb, mates[0][1]))
             best = (rank, text, box, "logo" if logo else "cell_top")
     return None if best is None else (best[1], best[2], best[3])

@@ -62,6 +62,7 @@ its neighbour's (tight kerning, underlines) is read as one unknown shape.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -1284,18 +1285,22 @@ CONDENSED = 0.85
 CONDENSED_GAIN = 0.01
 #: characters whose width tells nothing of a font's proportions (bars, dots, marks)
 _NO_WIDTH = set("1Iil|jJ.,:;'\"!-_()[]{}/\\fLtr")
-_ASPECTS: list[dict[str, float]] = []
 
 
+@functools.cache
 def _template_aspects() -> dict[str, float]:
     """Each text character's median width over height across the templates (the proportions of regular fonts)."""
-    if not _ASPECTS:
-        tpl = templates("text_templates.npz")
-        g = np.asarray(tpl.geometry, dtype=np.float64)
-        labels = np.asarray(tpl.labels)
-        _ASPECTS.append({str(ch): float(np.median(g[labels == ch, 0] / np.maximum(g[labels == ch, 1], 1e-6)))
-                         for ch in sorted(set(labels.tolist()))})
-    return _ASPECTS[0]
+    tpl = templates("text_templates.npz")
+    g = np.asarray(tpl.geometry, dtype=np.float64)
+    labels = np.asarray(tpl.labels)
+    return {str(ch): float(np.median(g[labels == ch, 0] / np.maximum(g[labels == ch, 1], 1e-6)))
+            for ch in sorted(set(labels.tolist()))}
+
+
+def _mean_distance(reads: list[_Read]) -> float:
+    """A line's mean shape distance, each character's capped at 2 (an unread shape counts as far, not as far as
+    it happens to be)."""
+    return float(np.mean([min(r.distance, 2.0) for r in reads]))
 
 
 def _condensed(reads: list[_Read], chars: list[list[int]], fb: np.ndarray, spans: list[tuple[float, float]]) -> float:
@@ -1621,7 +1626,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         # the line read again with its characters widened to a regular font's proportions, kept when its
         # shapes match closer
         wide, wide_stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt, widen)
-        if np.mean([min(r.distance, 2.0) for r in wide]) < np.mean([min(r.distance, 2.0) for r in reads]) - CONDENSED_GAIN:
+        if _mean_distance(wide) < _mean_distance(reads) - CONDENSED_GAIN:
             reads, stroked = wide, wide_stroked
             cap, xh, _base = _refs([r.text for r in reads], spans)
     reads = _within_words(reads, _cells(chars, fb, [r.text for r in reads], em), em, spans, baseline)
@@ -1653,7 +1658,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         if spaces[k] or k == len(chars) - 1:
             texts.extend(_settle(reads[start:k + 1], spans[start:k + 1], baseline, line_h, cap, xh))
             start = k + 1
-    score = -float(np.mean([min(r.distance, 2.0) for r in reads]))
+    score = -_mean_distance(reads)
     return _Line(d, chars, texts, reads, stroked, spaces, cells, baseline, em, score, slant=slant)
 
 
