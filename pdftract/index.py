@@ -22,6 +22,7 @@ import numpy.typing as npt
 from rtree import index as _rtree
 
 from pdftract.geometry import BBox, Point
+from pdftract.model.primitives import segment_boxes
 
 if TYPE_CHECKING:
     from pdftract.model.sheet import SheetLike
@@ -254,31 +255,8 @@ class SpatialIndex:
     @property
     def segments(self) -> BoxIndex:
         if self._segments is None:
-            # boxes of all segments at once: flatten the points, then min/max per segment with reduceat
-            ids: list[int] = []
-            counts: list[int] = []
-            xs: list[float] = []
-            ys: list[float] = []
-            for p in self._sheet.paths:
-                if p.text_shape:  # characters drawn as shapes and read as text are no linework
-                    continue
-                for seg in p.segments:
-                    if seg.kind == "move":  # a move marks no ink: the piece drawn from it starts at its point
-                        continue
-                    ids.append(seg.id)
-                    counts.append(len(seg.points))
-                    for x, y in seg.points:
-                        xs.append(x)
-                        ys.append(y)
-            if ids:
-                starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-                ax, ay = np.asarray(xs), np.asarray(ys)
-                boxes = np.column_stack(
-                    (np.minimum.reduceat(ax, starts), np.minimum.reduceat(ay, starts),
-                     np.maximum.reduceat(ax, starts), np.maximum.reduceat(ay, starts))
-                )
-            else:
-                boxes = np.zeros((0, 4))
+            # characters drawn as shapes and read as text are no linework
+            ids, boxes = segment_boxes(p for p in self._sheet.paths if not p.text_shape)
             self._segments = BoxIndex.from_arrays(ids, boxes)
         return self._segments
 

@@ -408,7 +408,7 @@ def path_out(p: Path) -> PathJSON:
         "stroke_color": color_out(p.stroke_color),
         "fill_color": color_out(p.fill_color),
         "is_rect": p.is_rect,
-        "segments": [{"id": s.id, "kind": s.kind, "points": [pt_out(q) for q in s.points]} for s in p.segments],
+        "segments": [{"id": i, "kind": kind, "points": [pt_out(q) for q in points]} for i, kind, points in p.numbered_pieces()],
     }
     if p.text_shape:
         out = {**out, "text_shape": True}
@@ -549,7 +549,7 @@ def sheet_to_dict(sheet: Sheet, include: Include = frozenset()) -> dict[str, Any
             "invisible_glyphs": sum(1 for g in sheet.glyphs if g.invisible),
             "duplicate_glyphs": len(layout.duplicate_glyph_ids),
             "paths": len(sheet.paths),
-            "segments": sum(len(p.segments) for p in sheet.paths),
+            "segments": sum(p.segment_count for p in sheet.paths),
             "images": len(sheet.images),
             "words": len(layout.words),
             "lines": len(layout.lines),

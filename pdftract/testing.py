@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from pdftract.geometry import BBox, Point
 from pdftract.model.primitives import Font, FontSubtype, Glyph, Path, Segment, UnicodeSource
@@ -160,7 +161,7 @@ def make_sheet(
         add(line_path(0, [(x0, y0), (x1, y1)]))
     for x0, top, x1, bottom in rects:
         r = line_path(0, [(x0, top), (x1, top), (x1, bottom), (x0, bottom)], closed=True)
-        add(Path(**{**{f: getattr(r, f) for f in r.__dataclass_fields__}, "is_rect": True}))
+        add(replace(r, is_rect=True))
     return Sheet(number=number, width=width, height=height, glyphs=tuple(gl), paths=tuple(pl), fonts={TEST_FONT.id: TEST_FONT},
                  mediabox=(0.0, 0.0, width, height), cropbox=(0.0, 0.0, width, height))
 

@@ -111,7 +111,7 @@ def review_page(sheet: SheetLike, title_block: TitleBlock | None, tables: Sequen
             shapes=shapes, visible_chars=visible, hidden_chars=hidden))
     framed = _framed(sheet)
     # a frame round a page with little linework (a manual's bordered cover) is no drawing sheet
-    if framed and title_block is None and len(sheet.segments) >= MIN_LINEWORK:
+    if framed and title_block is None and sum(p.segment_count for p in sheet.paths) >= MIN_LINEWORK:
         why = " (its text is drawn as graphics)" if drawn else ""
         diags.append(Diagnostic.make(
             Code.NO_TITLE_BLOCK, f"the sheet has a drawing frame but no title block was found{why}",

@@ -18,8 +18,9 @@ from __future__ import annotations
 import hashlib
 import math
 import zlib
+from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from pdfminer import pdfinterp as _pdfinterp
 from pdfminer.cmapdb import IdentityUnicodeMap
@@ -60,7 +61,6 @@ from pdftract.model.primitives import (
     Glyph,
     Image,
     Path,
-    Segment,
     UnicodeSource,
 )
 
@@ -697,14 +697,14 @@ class SheetDevice(PDFTextDevice):
         assert ctm is not None
         (a, b, c, d, e, f) = ctm
         path_id = len(self.paths)
-        segments: list[Segment] = []
-        append = segments.append
+        # the packed form (see Path.packed): one operator letter per segment and the points each adds
+        shape: list[str] = []
+        coords: list[float] = []
+        letter = shape.append
+        add = coords.extend
         pending_move: Point | None = None  # a moveto not yet followed by drawing
         cur: Point | None = None
         start: Point | None = None
-        seg_id = self._segment_id
-        xs: list[float] = []
-        ys: list[float] = []
         for op in path:
             kind = op[0]
             nums = len(op)
@@ -728,68 +728,68 @@ class SheetDevice(PDFTextDevice):
                 self.skipped_segments += 1  # drawing without a current point: invalid, skip the piece
                 continue
             if pending_move is not None:
-                append(Segment(id=seg_id, path_id=path_id, kind="move", points=(pending_move,)))
-                seg_id += 1
-                xs.append(pending_move[0])
-                ys.append(pending_move[1])
+                letter("m")
+                add(pending_move)
                 pending_move = None
             if kind == "h":
-                seg = Segment(id=seg_id, path_id=path_id, kind="close", points=(cur, start))
+                letter("h")
                 cur = start
             elif kind == "l" and nums == 3:
-                seg = Segment(id=seg_id, path_id=path_id, kind="line", points=(cur, pts[0]))
+                letter("l")
                 cur = pts[0]
+                add(cur)
             elif kind == "c" and nums == 7:
-                seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, pts[0], pts[1], pts[2]))
+                letter("c")
+                add((*pts[0], *pts[1], *pts[2]))
                 cur = pts[2]
             elif kind == "v" and nums == 5:
-                seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, cur, pts[0], pts[1]))
+                letter("c")
+                add((*cur, *pts[0], *pts[1]))
                 cur = pts[1]
             elif kind == "y" and nums == 5:
-                seg = Segment(id=seg_id, path_id=path_id, kind="curve", points=(cur, pts[0], pts[1], pts[1]))
+                letter("c")
+                add((*pts[0], *pts[1], *pts[1]))
                 cur = pts[1]
             else:
                 self.skipped_segments += 1
                 continue
-            append(seg)
-            seg_id += 1
-            for x, y in pts:
-                xs.append(x)
-                ys.append(y)
-        if not segments and pending_move is not None:
+        if not shape and pending_move is not None:
             # a painted path that is nothing but a moveto: kept (as pdfminer does) so the paint is not lost
-            segments.append(Segment(id=seg_id, path_id=path_id, kind="move", points=(pending_move,)))
-            seg_id += 1
-            xs.append(pending_move[0])
-            ys.append(pending_move[1])
-        if not segments:
+            letter("m")
+            add(pending_move)
+        if not shape:
             return
+        xs, ys = coords[0::2], coords[1::2]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
         if not (-FAR < x0 and x1 < FAR and -FAR < y0 and y1 < FAR):  # NaN fails too
             self.far_paths += 1  # a damaged matrix or operand: no geometry of any sheet (the ids are used again)
             return
+        seg_id = self._segment_id + len(shape)
         if seg_id > self.max_segments:
             raise BudgetExceeded("max_segments", self.max_segments, seg_id)
-        self._segment_id = seg_id
+        letters = "".join(shape)
         scale = math.sqrt(abs(a * d - b * c))
         if self.layer_hidden:
             self.hidden_path_ids.append(path_id)
         self.paths.append(
             Path(
                 id=path_id,
-                segments=tuple(segments),
                 stroke=bool(stroke),
                 fill=bool(fill),
                 evenodd=bool(evenodd),
-                line_width=float(_num(graphicstate.linewidth) or 0.0) * scale,
+                line_width=_shared(_WIDTHS, float(_num(graphicstate.linewidth) or 0.0) * scale),
                 dash=self._scaled_dash(graphicstate.dash, scale),
                 stroke_color=_color(graphicstate.scolor),
                 fill_color=_color(graphicstate.ncolor),
                 bbox=BBox(x0, y0, x1, y1),
-                is_rect=len(segments) == 5 and _is_rect(segments),
+                is_rect=len(letters) == 5 and _is_rect(letters, coords),
                 layer=self.layer,
+                _shape=_shared(_SHAPES, letters) if len(letters) < 16 else letters,
+                _coords=array("d", coords).tobytes(),
+                _seg0=self._segment_id,
             )
         )
+        self._segment_id = seg_id
 
     def _scaled_dash(self, dash: object, scale: float) -> tuple[tuple[float, ...], float] | None:
         """:meth:`_dash`, remembered for the last pattern: a page sets one and paints many paths with it."""
@@ -843,15 +843,31 @@ class SheetDevice(PDFTextDevice):
         )
 
 
-def _is_rect(segments: list[Segment]) -> bool:
-    kinds = [s.kind for s in segments]
-    if kinds not in (["move", "line", "line", "line", "close"], ["move", "line", "line", "line", "line"]):
+def _is_rect(letters: str, coords: list[float]) -> bool:
+    """True for one axis-aligned rectangle: a move and three lines, closed or with a fourth line back to the start."""
+    if letters not in ("mlllh", "mllll"):
         return False
-    p = [segments[1].points[0]] + [s.points[1] for s in segments[1:4]]
-    if kinds[-1] == "line" and segments[4].points[1] != p[0]:
+    if letters[-1] == "l" and (coords[8], coords[9]) != (coords[0], coords[1]):
         return False
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p
+    x0, y0, x1, y1, x2, y2, x3, y3 = coords[:8]
     return (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
+
+
+_T = TypeVar("_T")
+#: packed shapes seen, so that the many paths of one shape share one string
+_SHAPES: dict[str, str] = {}
+#: line widths seen, so that the many paths of one width share one float
+_WIDTHS: dict[float, float] = {}
+
+
+def _shared(seen: dict[_T, _T], value: _T) -> _T:
+    """``value``, or the equal one seen before (the memo is bounded, for a process that reads many documents)."""
+    got = seen.get(value)
+    if got is not None:
+        return got
+    if len(seen) < 65_536:
+        seen[value] = value
+    return value
 
 
 class ContentParser(PDFContentParser):

@@ -65,8 +65,10 @@ from __future__ import annotations
 import functools
 import math
 import re
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain
 
 import numpy as np
 import shapely
@@ -284,7 +286,7 @@ def glyph_sized_shapes(paths: Sequence[Path], stop_at: int | None = None) -> int
     n = int(((side >= GLYPH_MIN) & (side <= GLYPH_MAX)).sum())
     if stop_at is not None and n >= stop_at:
         return n
-    large = [paths[i].segments for i in np.flatnonzero(side > GLYPH_MAX).tolist() if len(paths[i].segments) > 2]
+    large = [paths[i].segments for i in np.flatnonzero(side > GLYPH_MAX).tolist() if paths[i].segment_count > 2]
     total = sum(len(segs) for segs in large)
     scanned = found = 0
     for segs in large:
@@ -313,7 +315,7 @@ def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list
     glyph = (along >= ATOM_MIN) & (along <= GLYPH_MAX)  # a character or a piece of one (a full stop, an i's dot)
     line = (across >= GLYPH_MIN) & (across <= GLYPH_MAX) & (along > GLYPH_MAX)
     pick = [i for i in np.flatnonzero(glyph | line).tolist() if paths[i].fill and not paths[i].stroke
-            and (glyph[i] or any(seg.kind == "curve" for seg in paths[i].segments))]
+            and (glyph[i] or "curve" in paths[i].kinds)]
     if not pick:
         return []
     visible = [g for g in glyphs if not g.invisible and g.text.strip()]
@@ -325,9 +327,9 @@ def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list
     # (a schematic's junction) is no letter, though it is passed on (an outlined text's full stop)
     curved = 0
     for i in pick:
-        segs = paths[i].segments
-        if any(seg.kind == "curve" for seg in segs) and not _round_dot(paths[i]):
-            curved += max(1, sum(1 for seg in segs if seg.kind == "move"))
+        kinds = paths[i].kinds
+        if "curve" in kinds and not _round_dot(paths[i]):
+            curved += max(1, kinds.count("move"))
         if curved >= MIXED_MIN:
             return [paths[i] for i in pick]
     return []
@@ -335,7 +337,7 @@ def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list
 
 def _round_dot(p: Path) -> bool:
     """One closed subpath of curves only, about as wide as high: a filled circle or ellipse."""
-    kinds = [seg.kind for seg in p.segments]
+    kinds = p.kinds
     drawn = [k for k in kinds if k not in ("move", "close")]
     b = p.bbox
     return kinds.count("move") <= 1 and bool(drawn) and all(k == "curve" for k in drawn) and len(drawn) <= 8 \
@@ -346,7 +348,7 @@ def text_looks_drawn(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[bo
     """Whether the page's visible text looks drawn as shapes: ``(drawn, shapes counted, visible characters)``.
     Glyphs read back from shapes count as visible text."""
     visible = sum(1 for g in glyphs if not g.invisible and g.text.strip())
-    segments = sum(len(p.segments) for p in paths)
+    segments = sum(p.segment_count for p in paths)
     if segments < MIN_SHAPES or visible * SHAPES_PER_CHAR >= segments:
         return False, 0, visible
     need = max(MIN_SHAPES, int(visible * SHAPES_PER_CHAR) + 1)
@@ -355,14 +357,29 @@ def text_looks_drawn(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[bo
 
 
 # -- shapes ---------------------------------------------------------------------------------------
+class _Slices:
+    """``slices[k]``: rows ``first[k]:end[k]`` of one array (the points of atom ``k``), made on access."""
+
+    __slots__ = ("_rows", "_first", "_end")
+
+    def __init__(self, rows: np.ndarray, first: np.ndarray, end: np.ndarray) -> None:
+        self._rows, self._first, self._end = rows, first.tolist(), end.tolist()
+
+    def __len__(self) -> int:
+        return len(self._first)
+
+    def __getitem__(self, k: int) -> np.ndarray:
+        return self._rows[self._first[k]:self._end[k]]
+
+
 @dataclass
 class _Atoms:
     boxes: np.ndarray  # (n, 4) x0, top, x1, bottom of the ink (a stroke's pen included)
     pen: np.ndarray  # (n,) half the pen width of a stroke (0 for a fill)
     path: np.ndarray  # (n,) path index
     filled: np.ndarray  # (n,) bool
-    points: list[np.ndarray] = field(default_factory=list)  # page points of each subpath
-    per_path: dict[int, int] = field(default_factory=dict)  # subpaths of a path (all, not only the kept ones)
+    points: _Slices  # page points of each subpath
+    per_path: np.ndarray  # (paths,) subpaths of each path (all, not only the kept ones)
     dropped: int = 0
     ink: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (n,) colour of the paint, numbered
     stroked_fill: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))  # (n,) a fill stroked too
@@ -371,16 +388,17 @@ class _Atoms:
 def _collect(paths: Sequence[Path]) -> _Atoms:
     """The subpaths of the page no larger than a character, as atoms (their boxes measured in one pass over
     every point of the page)."""
-    flat: list[tuple[float, float]] = []
-    starts: list[int] = []
-    owner: list[int] = []
-    path_pen: dict[int, float] = {}
-    path_ink: dict[int, int] = {}
-    per_path: dict[int, int] = {}
+    # flat arrays, not lists of objects: a page of a million pieces holds a few bytes per point here
+    flat = array("d")  # x, y of every point of every subpath
+    starts = array("q")  # each subpath's first point
+    owner = array("q")  # each subpath's path
+    path_pen = np.zeros(len(paths))
+    path_ink = np.zeros(len(paths), dtype=np.int64)
+    per_path = np.zeros(len(paths), dtype=np.int64)
     colours: dict[object, int] = {}
     grounds: tuple[BoxIndex, list[BBox]] | None = None  # the page's fills in another colour than the paper's (when needed)
     for i, p in enumerate(paths):
-        if not (p.fill or p.stroke) or not p.segments:
+        if not (p.fill or p.stroke) or not p.segment_count:
             continue
         b = p.bbox
         if max(b.width, b.height) > ATOM_MAX and (p.is_rect or p.subpath_count < 2):
@@ -390,7 +408,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
             # coloured fill (white lettering on a dark band, a counter painted white in a black letter; a
             # mask is larger than the figure painted over it)
             if grounds is None:
-                under = [q.bbox for q in paths if q.fill and q.segments and not _paper(q.fill_color)]
+                under = [q.bbox for q in paths if q.fill and q.segment_count and not _paper(q.fill_color)]
                 grounds = (BoxIndex(enumerate(under)), under)
             tree, under = grounds
             if not any(under[k].expand(0.01).contains(b) for k in tree.intersection(b)):
@@ -402,16 +420,17 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
         path_pen[i] = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
         path_ink[i] = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
         for sub in subs:
-            starts.append(len(flat))
-            flat.extend(sub)
+            starts.append(len(flat) // 2)
+            flat.extend(chain.from_iterable(sub))
             owner.append(i)
     if not starts:
-        return _Atoms(np.zeros((0, 4)), np.zeros(0), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool), [], per_path, 0,
-                      np.zeros(0, dtype=np.int64))
-    pts = np.asarray(flat, dtype=np.float64).reshape(-1, 2)
-    first = np.asarray(starts, dtype=np.int64)
-    path = np.asarray(owner, dtype=np.int64)
-    pen = np.fromiter((path_pen[i] for i in owner), dtype=np.float64, count=len(owner))
+        none = np.zeros(0, dtype=np.int64)
+        return _Atoms(np.zeros((0, 4)), np.zeros(0), none, np.zeros(0, dtype=bool), _Slices(np.zeros((0, 2)), none, none),
+                      per_path, 0, none)
+    pts = np.frombuffer(flat, dtype=np.float64).reshape(-1, 2)
+    first = np.frombuffer(starts, dtype=np.int64)
+    path = np.frombuffer(owner, dtype=np.int64)
+    pen = path_pen[path]
     # a stroked fill's ink reaches half its pen beyond it too (a hairline's, width 0, at least)
     rim = np.fromiter((max(paths[i].line_width / 2, HAIRLINE) if paths[i].stroke and paths[i].fill else 0.0
                        for i in owner), dtype=np.float64, count=len(owner))
@@ -423,8 +442,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     dropped = max(0, len(kept) - MAX_ATOMS)
     kept = kept[:MAX_ATOMS]
     ends = np.append(first[1:], len(pts))
-    points = [pts[a:e] for a, e in zip(first[kept].tolist(), ends[kept].tolist(), strict=True)]
-    inks = np.fromiter((path_ink[i] for i in path[kept].tolist()), dtype=np.int64, count=len(kept))
+    points = _Slices(pts, first[kept], ends[kept])
+    inks = path_ink[path[kept]]
     filled = np.fromiter((bool(paths[i].fill) for i in path[kept].tolist()), dtype=bool, count=len(kept))
     return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
                   rim[kept] > 0)
@@ -2505,7 +2524,7 @@ def _text_paths(consumed_atoms: list[int], atoms: _Atoms) -> frozenset[int]:
     for a in consumed_atoms:
         pi = int(atoms.path[a])
         count[pi] = count.get(pi, 0) + 1
-    return frozenset(pi for pi, n in count.items() if n >= atoms.per_path.get(pi, 0))
+    return frozenset(pi for pi, n in count.items() if n >= atoms.per_path[pi])
 
 
 def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray,

@@ -66,13 +66,13 @@ def flatten_path(path: Path) -> tuple[list[list[tuple[float, float]]], bool]:
     subs: list[list[tuple[float, float]]] = []
     closed = False
     cur: list[tuple[float, float]] = []
-    for seg in path.segments:
-        if seg.kind == "move":
+    for kind, points in path.pieces():
+        if kind == "move":
             if len(cur) >= 2:
                 subs.append(cur)
-            cur = [seg.points[0]]
-        elif seg.kind == "curve":
-            p0, c1, c2, p3 = seg.points
+            cur = [points[0]]
+        elif kind == "curve":
+            p0, c1, c2, p3 = points
             if not cur:
                 cur = [p0]
             for i in range(1, _CURVE_STEPS + 1):
@@ -82,9 +82,9 @@ def flatten_path(path: Path) -> tuple[list[list[tuple[float, float]]], bool]:
                             u**3 * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p3[1]))
         else:  # line or close
             if not cur:
-                cur = [seg.points[0]]
-            cur.append(seg.points[-1])
-            if seg.kind == "close":
+                cur = [points[0]]
+            cur.append(points[-1])
+            if kind == "close":
                 closed = True
     if len(cur) >= 2:
         subs.append(cur)
@@ -127,7 +127,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     pb = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64)
     side = np.maximum(pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1])
     # a stroked rectangle is a box (a frame compartment, a basic dimension); a small filled one may be ⏤
-    shape_ok = np.array([len(p.segments) >= 2 and not (p.is_rect and p.stroke) and not p.text_shape for p in paths])
+    shape_ok = np.array([p.segment_count >= 2 and not (p.is_rect and p.stroke) and not p.text_shape for p in paths])
     keep = np.flatnonzero((side >= lo * 0.3) & (side <= hi) & shape_ok)
     if len(keep) == 0:
         return [], 0
@@ -275,7 +275,7 @@ def compartment_bars(paths: Sequence[Path], visible: Sequence[Glyph], vis_idx: B
     out: list[tuple[Path, Glyph]] = []
     for p in paths:
         b = p.bbox
-        pieces = [sg for sg in p.segments if sg.kind != "move"]
+        pieces = [k for k in p.kinds if k != "move"]
         if p.subpath_count != 1 or b.width <= 0 or b.height > 0.2 * b.width:
             continue
         if p.stroke and not p.fill:
@@ -360,11 +360,11 @@ class _Crossings:
         got = self._segs.get(k)
         if got is None:
             p = self._paths[k]
-            drawn = [sg for sg in p.segments if sg.kind != "move"]
-            boxes = np.array([(min(x for x, _ in sg.points), min(y for _, y in sg.points),
-                               max(x for x, _ in sg.points), max(y for _, y in sg.points)) for sg in drawn],
+            drawn = [pts for kind, pts in p.pieces() if kind != "move"]
+            boxes = np.array([(min(x for x, _ in pts), min(y for _, y in pts),
+                               max(x for x, _ in pts), max(y for _, y in pts)) for pts in drawn],
                              dtype=np.float64).reshape(-1, 4)
-            got = self._segs[k] = (boxes, [(p.id, sg.points[0], sg.points[-1]) for sg in drawn])
+            got = self._segs[k] = (boxes, [(p.id, pts[0], pts[-1]) for pts in drawn])
         return got
 
     def segments_in(self, box: BBox) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
@@ -422,13 +422,13 @@ def _symbol_like(member_paths: list[Path]) -> bool:
     """A drawn shape, not a lone line (a leader, an underline, a wire) and not one filled triangle or
     quadrilateral (an arrowhead, a capacitor plate)."""
     if len(member_paths) == 1 and member_paths[0].fill and member_paths[0].subpath_count == 1 and \
-            sum(1 for sg in member_paths[0].segments if sg.kind in ("line", "close")) <= 4 and \
-            not any(sg.kind == "curve" for sg in member_paths[0].segments):
+            sum(1 for k in member_paths[0].kinds if k in ("line", "close")) <= 4 and \
+            "curve" not in member_paths[0].kinds:
         return False  # one filled triangle or quadrilateral: an arrowhead, a tick mark, a plate
     if any(p.fill for p in member_paths):
         return True
-    pieces = sum(1 for p in member_paths for s in p.segments if s.kind != "move")
-    curved = any(s.kind == "curve" for p in member_paths for s in p.segments)
+    pieces = sum(1 for p in member_paths for k in p.kinds if k != "move")
+    curved = any("curve" in p.kinds for p in member_paths)
     return curved or pieces >= 2
 
 

@@ -514,7 +514,7 @@ class Reader:
             glyphs, off_glyphs = _renumber(shown_g), _renumber(hidden_g, len(shown_g))
             shown_p, hidden_p = _split(paths, set(device.hidden_path_ids))
             paths = _renumber_paths(shown_p, 0, 0)
-            off_paths = _renumber_paths(hidden_p, len(shown_p), sum(len(p.segments) for p in paths))
+            off_paths = _renumber_paths(hidden_p, len(shown_p), sum(p.segment_count for p in paths))
             shown_i, hidden_i = _split(images, set(device.hidden_image_ids))
             images, off_images = _renumber(shown_i), _renumber(hidden_i, len(shown_i))
             diagnostics.append(Diagnostic.make(
@@ -745,10 +745,8 @@ def _renumber_paths(paths: list[Path], start: int, segment_start: int) -> tuple[
     out: list[Path] = []
     seg = segment_start
     for i, p in enumerate(paths, start):
-        segments = tuple(s if (s.id, s.path_id) == (seg + k, i) else replace(s, id=seg + k, path_id=i)
-                         for k, s in enumerate(p.segments))
-        seg += len(segments)
-        out.append(p if p.id == i and segments == p.segments else replace(p, id=i, segments=segments))
+        out.append(p.renumbered(i, seg))
+        seg += p.segment_count
     return tuple(out)
 
 

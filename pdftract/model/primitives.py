@@ -9,8 +9,14 @@ top-left origin (see :mod:`pdftract.geometry`). Each primitive has an integer
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import sys
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from pdftract.geometry import BBox, Matrix, Point, fmt_box
 
@@ -204,7 +210,49 @@ class Segment:
         return BBox.from_points(self.points)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+#: one letter per segment kind in a path's packed form (PDF's own operator letters)
+_CODE: dict[str, SegmentKind] = {"m": "move", "l": "line", "c": "curve", "h": "close"}
+_LETTER = {kind: code for code, kind in _CODE.items()}
+#: the kinds of a packed path's segments, by its letters (a page repeats few shapes: ``ml``, ``mlllh`` ...)
+_KINDS: dict[str, tuple[SegmentKind, ...]] = {}
+
+
+def _kinds_of(shape: str) -> tuple[SegmentKind, ...]:
+    kinds = _KINDS.get(shape)
+    if kinds is None:
+        kinds = tuple(_CODE[c] for c in shape)
+        if len(_KINDS) < 100_000:
+            _KINDS[sys.intern(shape)] = kinds
+    return kinds
+
+
+def _unpack(shape: str, coords: bytes) -> Iterator[tuple[SegmentKind, tuple[Point, ...]]]:
+    """The pieces of a packed path: its kinds and the points each would hold as a :class:`Segment`."""
+    v = memoryview(coords).cast("d")
+    k = 0
+    cur: Point = (0.0, 0.0)
+    start = cur
+    for code in shape:
+        if code == "l":
+            p = (v[k], v[k + 1])
+            k += 2
+            yield "line", (cur, p)
+            cur = p
+        elif code == "m":
+            cur = start = (v[k], v[k + 1])
+            k += 2
+            yield "move", (cur,)
+        elif code == "c":
+            c1, c2, p = (v[k], v[k + 1]), (v[k + 2], v[k + 3]), (v[k + 4], v[k + 5])
+            k += 6
+            yield "curve", (cur, c1, c2, p)
+            cur = p
+        else:
+            yield "close", (cur, start)
+            cur = start
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, init=False, eq=False)
 class Path:
     """One painted path (one ``S``/``f``/``B``/... operator): all its subpaths and paint flags.
 
@@ -214,10 +262,23 @@ class Path:
     marks paths whose every subpath was read back as text (characters drawn as
     outlines or strokes, :mod:`pdftract.ingest.drawn_text`): analyzers never take
     them for rules, leaders or symbols.
+
+    A path read from a page keeps its pieces packed (PDF's operator letters and the points they add,
+    as 8-byte floats: about a third of the memory of ``Segment`` objects); ``segments`` makes the
+    :class:`Segment` objects on first use and keeps them. ``segment_count``, ``kinds`` and
+    :meth:`pieces` answer without making them. A path built with ``segments=...`` holds those as given.
+
+    >>> p = Path.packed(id=0, shape="mlh", coords=(0, 0, 10, 0), first_segment=7, stroke=True, fill=False,
+    ...                 evenodd=False, line_width=0.5, dash=None, stroke_color=None, fill_color=None,
+    ...                 bbox=BBox(0, 0, 10, 0))
+    >>> [(s.id, s.kind, s.points) for s in p.segments]
+    [(7, 'move', ((0.0, 0.0),)), (8, 'line', ((0.0, 0.0), (10.0, 0.0))), (9, 'close', ((10.0, 0.0), (0.0, 0.0)))]
+    >>> p == Path(id=0, segments=p.segments, stroke=True, fill=False, evenodd=False, line_width=0.5, dash=None,
+    ...           stroke_color=None, fill_color=None, bbox=BBox(0, 0, 10, 0))
+    True
     """
 
     id: int
-    segments: tuple[Segment, ...]
     stroke: bool
     fill: bool
     evenodd: bool
@@ -230,14 +291,213 @@ class Path:
     text_shape: bool = False
     #: the optional-content layer (OCG name) it is drawn on, or ``None``
     layer: str | None = None
+    #: the segments as given (a path built with ``segments=``), else ``None``
+    _given: tuple[Segment, ...] | None = None
+    #: the packed form: one operator letter per segment (``m l c h``) ...
+    _shape: str = ""
+    #: ... the points they add (``m``, ``l``: one; ``c``: three; ``h``: none) as native 8-byte floats ...
+    _coords: bytes = b""
+    #: ... and the id of its first segment (the others follow)
+    _seg0: int = 0
+    #: the segments made from the packed form on first use
+    _made: tuple[Segment, ...] | None = field(default=None, init=False)
+
+    def __init__(
+        self, *, id: int, stroke: bool, fill: bool, evenodd: bool, line_width: float,
+        dash: tuple[tuple[float, ...], float] | None, stroke_color: Color | None, fill_color: Color | None,
+        bbox: BBox, is_rect: bool = False, text_shape: bool = False, layer: str | None = None,
+        segments: Sequence[Segment] | None = None, _given: tuple[Segment, ...] | None = None,
+        _shape: str = "", _coords: bytes = b"", _seg0: int = 0,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "id", id)
+        put(self, "stroke", stroke)
+        put(self, "fill", fill)
+        put(self, "evenodd", evenodd)
+        put(self, "line_width", line_width)
+        put(self, "dash", dash)
+        put(self, "stroke_color", stroke_color)
+        put(self, "fill_color", fill_color)
+        put(self, "bbox", bbox)
+        put(self, "is_rect", is_rect)
+        put(self, "text_shape", text_shape)
+        put(self, "layer", layer)
+        if segments is not None:  # given anew (``replace(p, segments=...)`` passes the old form too)
+            _given, _shape, _coords, _seg0 = tuple(segments), "", b"", 0
+        put(self, "_given", _given)
+        put(self, "_shape", _shape)
+        put(self, "_coords", _coords)
+        put(self, "_seg0", _seg0)
+        put(self, "_made", None)
+
+    @classmethod
+    def packed(
+        cls, *, id: int, shape: str, coords: Sequence[float] | bytes, first_segment: int, stroke: bool, fill: bool,
+        evenodd: bool, line_width: float, dash: tuple[tuple[float, ...], float] | None, stroke_color: Color | None,
+        fill_color: Color | None, bbox: BBox, is_rect: bool = False, text_shape: bool = False, layer: str | None = None,
+    ) -> Path:
+        """A path from its packed form: ``shape`` holds one letter per segment (``m`` move, ``l`` line,
+        ``c`` curve, ``h`` close), ``coords`` the x, y of the points each adds (a move or line one, a curve
+        its two control points and its end, a close none); segment ids count on from ``first_segment``."""
+        if any(c not in _CODE for c in shape):
+            raise ValueError(f"a path's shape is made of the letters m, l, c, h, not {shape!r}")
+        data = coords if isinstance(coords, bytes) else array("d", coords).tobytes()
+        need = 2 * sum(_ADDS[c] for c in shape)
+        if len(data) != 8 * need:
+            raise ValueError(f"shape {shape!r} needs {need} coordinates, not {len(data) // 8}")
+        if shape and shape[0] != "m":
+            raise ValueError(f"a path starts with a move, not {shape!r}")
+        return cls(id=id, stroke=stroke, fill=fill, evenodd=evenodd, line_width=line_width, dash=dash,
+                   stroke_color=stroke_color, fill_color=fill_color, bbox=bbox, is_rect=is_rect,
+                   text_shape=text_shape, layer=layer, _shape=sys.intern(shape) if len(shape) < 16 else shape,
+                   _coords=data, _seg0=first_segment)
+
+    @property
+    def segments(self) -> tuple[Segment, ...]:
+        """Its segments in drawing order (made from the packed form on first use, then kept)."""
+        segs = self._given
+        if segs is None:
+            segs = self._made
+            if segs is None:
+                i, pid = self._seg0, self.id
+                segs = tuple(Segment(id=i + k, path_id=pid, kind=kind, points=pts)
+                             for k, (kind, pts) in enumerate(_unpack(self._shape, self._coords)))
+                object.__setattr__(self, "_made", segs)
+        return segs
+
+    def renumbered(self, id: int, first_segment: int) -> Path:
+        """This path as path ``id`` whose segments' ids count on from ``first_segment`` (itself if it is one)."""
+        if self._given is None:
+            return self if (self.id, self._seg0) == (id, first_segment) else replace(self, id=id, _seg0=first_segment)
+        segments = tuple(s if (s.id, s.path_id) == (first_segment + k, id) else replace(s, id=first_segment + k, path_id=id)
+                         for k, s in enumerate(self._given))
+        return self if self.id == id and segments == self._given else replace(self, id=id, _given=segments)
+
+    @property
+    def segment_count(self) -> int:
+        """``len(self.segments)``, without making them."""
+        return len(self._given) if self._given is not None else len(self._shape)
+
+    @property
+    def kinds(self) -> tuple[SegmentKind, ...]:
+        """The kind of each segment, without making them."""
+        if self._given is not None:
+            return tuple(s.kind for s in self._given)
+        return _kinds_of(self._shape)
+
+    def pieces(self) -> Iterator[tuple[SegmentKind, tuple[Point, ...]]]:
+        """``(kind, points)`` of each segment, as :attr:`Segment.points`, without making (or keeping) them."""
+        if self._given is not None or self._made is not None:
+            return ((s.kind, s.points) for s in self.segments)
+        return _unpack(self._shape, self._coords)
+
+    def numbered_pieces(self) -> Iterator[tuple[int, SegmentKind, tuple[Point, ...]]]:
+        """``(segment id, kind, points)`` of each segment, without making (or keeping) them."""
+        if self._given is not None or self._made is not None:
+            return ((s.id, s.kind, s.points) for s in self.segments)
+        return ((i, kind, pts) for i, (kind, pts) in enumerate(_unpack(self._shape, self._coords), self._seg0))
 
     @property
     def subpath_count(self) -> int:
-        return sum(1 for s in self.segments if s.kind == "move")
+        return sum(1 for k in self.kinds if k == "move")
+
+    def __getstate__(self) -> tuple[object, ...]:  # the segments made on use are not sent along
+        return (*self._key(), self._given, self._shape, self._coords, self._seg0)
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        names = ("id", "stroke", "fill", "evenodd", "line_width", "dash", "stroke_color", "fill_color", "bbox",
+                 "is_rect", "text_shape", "layer", "_given", "_shape", "_coords", "_seg0")
+        for name, value in zip(names, state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_made", None)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.id, self.stroke, self.fill, self.evenodd, self.line_width, self.dash, self.stroke_color,
+                self.fill_color, self.bbox, self.is_rect, self.text_shape, self.layer)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Path):
+            return NotImplemented
+        if self is other:
+            return True
+        if self._key() != other._key():
+            return False
+        if self._given is None and other._given is None:
+            return (self._shape, self._coords, self._seg0) == (other._shape, other._coords, other._seg0)
+        return self.segments == other.segments
+
+    def __hash__(self) -> int:
+        return hash((self._key(), self.segment_count))
 
     def __repr__(self) -> str:
         how = "+".join(k for k, on in (("stroke", self.stroke), ("fill", self.fill)) if on) or "unpainted"
-        return f"<Path {self.id} {how}, {len(self.segments)} segments at {fmt_box(self.bbox)}>"
+        return f"<Path {self.id} {how}, {self.segment_count} segments at {fmt_box(self.bbox)}>"
+
+
+#: how many points each letter of a packed path adds
+_ADDS = {"m": 1, "l": 1, "c": 3, "h": 0}
+
+
+def segment_boxes(paths: Iterable[Path]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """The id and box ``(x0, top, x1, bottom)``, control points included, of every segment of ``paths`` that
+    marks ink (``move`` pieces are left out), without making :class:`Segment` objects: packed paths are
+    measured all at once from their packed points.
+
+    >>> p = Path.packed(id=0, shape="mlch", coords=(0, 0, 10, 0, 11, 5, 12, -1, 13, 2), first_segment=3,
+    ...                 stroke=True, fill=False, evenodd=False, line_width=0.5, dash=None, stroke_color=None,
+    ...                 fill_color=None, bbox=BBox(0, -1, 13, 5))
+    >>> ids, boxes = segment_boxes([p])
+    >>> ids.tolist(), boxes.tolist()
+    ([4, 5, 6], [[0.0, 0.0, 10.0, 0.0], [10.0, -1.0, 13.0, 5.0], [0.0, 0.0, 13.0, 2.0]])
+    """
+    shapes: list[str] = []
+    coords: list[bytes] = []
+    seg0: list[int] = []
+    other_ids: list[int] = []
+    other_boxes: list[tuple[float, float, float, float]] = []
+    for p in paths:
+        if p._given is None:
+            shapes.append(p._shape)
+            coords.append(p._coords)
+            seg0.append(p._seg0)
+        else:
+            for s in p._given:
+                if s.kind != "move":
+                    other_ids.append(s.id)
+                    other_boxes.append(BBox.from_points(s.points))
+    ids = np.zeros(0, dtype=np.int64)
+    boxes = np.zeros((0, 4))
+    if shapes:
+        letters = np.frombuffer("".join(shapes).encode("ascii"), dtype=np.uint8)
+        pts = np.frombuffer(b"".join(coords), dtype=np.float64).reshape(-1, 2)
+        counts = np.fromiter((len(x) for x in shapes), dtype=np.int64, count=len(shapes))
+        first_letter = np.cumsum(counts) - counts
+        # each letter's segment id: its path's first id plus its place in the path
+        seg_ids = np.repeat(np.asarray(seg0, dtype=np.int64) - first_letter, counts) + np.arange(len(letters))
+        adds = np.zeros(len(letters), dtype=np.int64)
+        adds[(letters == ord("m")) | (letters == ord("l"))] = 1
+        adds[letters == ord("c")] = 3
+        last = np.cumsum(adds) - 1  # the last point a letter adds (a close: the one before it)
+        is_move = letters == ord("m")
+        # the subpath's start: the point of the latest move (every packed path starts with one)
+        start = np.maximum.accumulate(np.where(is_move, last, -1))
+        end = np.where(letters == ord("h"), start, last)  # where the pen stands after the letter
+        cur = np.concatenate(([0], end[:-1]))  # where it stood before (a path's first letter is a move)
+        drawn = ~is_move
+        # the points of each drawn piece: the current one, then (a curve) three or (a line) one, or (a close) the start
+        a = cur[drawn]
+        z = end[drawn]
+        b = np.where(adds[drawn] == 3, last[drawn] - 2, z)
+        c = np.where(adds[drawn] == 3, last[drawn] - 1, z)
+        stack = np.stack((pts[a], pts[b], pts[c], pts[z]))  # (4, n, 2)
+        lo, hi = stack.min(axis=0), stack.max(axis=0)
+        ids = seg_ids[drawn]
+        boxes = np.column_stack((lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
+    if other_ids:
+        ids = np.concatenate((ids, np.asarray(other_ids, dtype=np.int64)))
+        boxes = np.concatenate((boxes, np.asarray(other_boxes, dtype=np.float64).reshape(-1, 4)))
+    return ids, boxes
+
 
 def subpaths(segments: tuple[Segment, ...]) -> list[list[Segment]]:
     """A path's segments cut into its subpaths (each starts at a ``move``)."""

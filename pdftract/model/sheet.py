@@ -19,8 +19,10 @@ stay the parent's ids, so anything found in a view can be traced back.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -178,7 +180,17 @@ class SheetLike:
         return by_id[word_id]  # type: ignore[no-any-return]
 
     def segment(self, segment_id: int) -> Segment:
-        return self.root.segments[segment_id]
+        """The segment with this id (ids are places in :attr:`segments`); only its own path's segments are made."""
+        root = self.root
+        cache = root._cache()
+        starts: list[int] | None = cache.get("segment_starts")
+        if starts is None:
+            starts = list(accumulate((p.segment_count for p in root.paths), initial=0))
+            cache["segment_starts"] = starts
+        if not 0 <= segment_id < starts[-1]:
+            raise IndexError(f"no segment {segment_id} on this sheet ({starts[-1]} segments)")
+        k = bisect_right(starts, segment_id) - 1
+        return root.paths[k].segments[segment_id - starts[k]]
 
     # -- views ----------------------------------------------------------------------
     def crop(self, bbox: tuple[float, float, float, float]) -> SheetView:
