@@ -80,7 +80,7 @@ from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
-from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource
+from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource, path_boxes
 from pdftract.model.text import COPY_WORD_GAP
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
@@ -247,11 +247,6 @@ SHAPE_STEPS = 100
 
 
 # -- counting (shared with the page review) -----------------------------------------------------
-def path_boxes(paths: Sequence[Path]) -> np.ndarray:
-    """The paths' boxes as an ``(n, 4)`` array of ``(x0, top, x1, bottom)``."""
-    return np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64).reshape(-1, 4)
-
-
 def _small_subpaths(segments: Sequence[object]) -> int:
     n = 0
     x0 = y0 = float("inf")

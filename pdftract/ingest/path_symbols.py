@@ -28,7 +28,7 @@ import numpy as np
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, box_pairs, union_find
 from pdftract.ingest.outlines import CIRCLED, SYMBOLS, Match, classify
-from pdftract.model.primitives import Glyph, Path, UnicodeSource
+from pdftract.model.primitives import Glyph, Path, UnicodeSource, path_boxes
 
 #: symbols read from paths by shape: all but ``⏤``, which as a drawn bar is indistinguishable from an
 #: arrowhead seen edge-on, a capacitor plate or any short line; a bar is read as ``⏤`` only alone in a ruled
@@ -124,7 +124,7 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
         return [], 0
     sizes = np.array([g.size for g in visible])
     lo, hi = float(np.percentile(sizes, 5)) * MIN_SIDE, float(np.percentile(sizes, 95)) * MAX_SIDE_DIMENSION
-    pb = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in paths], dtype=np.float64)
+    pb = path_boxes(paths)
     side = np.maximum(pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1])
     # a stroked rectangle is a box (a frame compartment, a basic dimension); a small filled one may be ⏤
     shape_ok = np.array([p.segment_count >= 2 and not (p.is_rect and p.stroke) and not p.text_shape for p in paths])
@@ -350,8 +350,7 @@ class _Crossings:
 
     def __init__(self, paths: Sequence[Path]) -> None:
         self._paths = [p for p in paths if not p.text_shape]
-        self._boxes = np.array([(p.bbox.x0, p.bbox.top, p.bbox.x1, p.bbox.bottom) for p in self._paths],
-                               dtype=np.float64).reshape(-1, 4)
+        self._boxes = path_boxes(self._paths)
         self._segs: dict[int, tuple[np.ndarray, list[tuple[int, tuple[float, float], tuple[float, float]]]]] = {}
 
     def _path_segments(self, k: int) -> tuple[np.ndarray, list[tuple[int, tuple[float, float], tuple[float, float]]]]:
