@@ -14,7 +14,7 @@ deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -50,15 +50,32 @@ def box_pairs(queries: npt.ArrayLike, boxes: npt.ArrayLike) -> tuple[npt.NDArray
     >>> box_pairs([[0.5, 0.5, 5, 5], [9, 9, 9, 9]], [[0, 0, 1, 1], [5, 5, 6, 6], [20, 0, 21, 1]])
     (array([0, 0]), array([0, 1]))
     """
+    blocks = list(box_pair_blocks(queries, boxes, budget=None))
+    if not blocks:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty
+    return blocks[0]
+
+
+def box_pair_blocks(queries: npt.ArrayLike, boxes: npt.ArrayLike, budget: int | None = 500_000,
+                    ) -> Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+    """:func:`box_pairs` a block of query rows at a time: each block is measured from at most ``budget``
+    candidate pairs (boxes sharing a cell; a single query row may have more), so that where boxes crowd
+    (a hatched area, lettering over a P&ID's lines) the arrays stay bounded. Blocks come in ascending query
+    rows, each sorted by query row then box row; ``budget=None`` gives one block. The boxes are entered in
+    the grid once for all blocks.
+
+    >>> [(r.tolist(), c.tolist()) for r, c in box_pair_blocks([[0, 0, 1, 1], [0, 0, 1, 1]], [[0, 0, 1, 1]], budget=1)]
+    [([0], [0]), ([1], [0])]
+    """
     def ordered(a: npt.ArrayLike) -> npt.NDArray[np.float64]:  # a flat box may come with x1 a rounding below x0
         r = np.asarray(a, dtype=np.float64).reshape(-1, 4)
         return np.column_stack((np.minimum(r[:, 0], r[:, 2]), np.minimum(r[:, 1], r[:, 3]),
                                 np.maximum(r[:, 0], r[:, 2]), np.maximum(r[:, 1], r[:, 3])))
 
     q, b = ordered(queries), ordered(boxes)
-    empty = np.zeros(0, dtype=np.int64)
     if not len(q) or not len(b):
-        return empty, empty
+        return
     side = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
     both = np.vstack([q, b])
     origin = both[:, :2].min(axis=0)
@@ -70,6 +87,7 @@ def box_pairs(queries: npt.ArrayLike, boxes: npt.ArrayLike) -> tuple[npt.NDArray
         if float(spans.mean()) <= GRID_SPREAD:
             break
         cell *= 2.0
+    del both, spans
 
     def cells(a: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.int64], ...]:
         lo = np.floor((a[:, :2] - origin) / cell).astype(np.int64)
@@ -90,20 +108,31 @@ def box_pairs(queries: npt.ArrayLike, boxes: npt.ArrayLike) -> tuple[npt.NDArray
     b_owner, b_key = b_owner[order], b_key[order]
     start = np.searchsorted(b_key, q_key, side="left")
     stop = np.searchsorted(b_key, q_key, side="right")
-    n = stop - start
-    rows = np.repeat(q_owner, n)
-    at = np.arange(int(n.sum()), dtype=np.int64) - np.repeat(np.cumsum(n) - n, n) + np.repeat(start, n)
-    cols = b_owner[at]
-    key = np.repeat(q_key, n)
-    qa, ba = q[rows], b[cols]
-    lo_x, lo_y = np.maximum(qa[:, 0], ba[:, 0]), np.maximum(qa[:, 1], ba[:, 1])
-    hit = (lo_x <= np.minimum(qa[:, 2], ba[:, 2])) & (lo_y <= np.minimum(qa[:, 3], ba[:, 3]))
-    # once: in the cell of the overlap's low corner
-    own = (np.floor((lo_x - origin[0]) / cell).astype(np.int64) * (1 << 31)
-           + np.floor((lo_y - origin[1]) / cell).astype(np.int64)) == key
-    rows, cols = rows[hit & own], cols[hit & own]
-    order = np.lexsort((cols, rows))
-    return rows[order], cols[order]
+    counts = stop - start
+    done = np.cumsum(counts)  # candidates up to and including each query entry (its rows ascend)
+    lo = 0
+    while lo < len(q_owner):
+        if budget is None:
+            hi = len(q_owner)
+        else:
+            before = int(done[lo - 1]) if lo else 0
+            hi = max(lo + 1, int(np.searchsorted(done, before + budget, side="right")))
+            hi = int(np.searchsorted(q_owner, q_owner[hi - 1], side="right"))  # a query row stays in one block
+        n, first, q_rows, keys = counts[lo:hi], start[lo:hi], q_owner[lo:hi], q_key[lo:hi]
+        lo = hi
+        rows = np.repeat(q_rows, n)
+        at = np.arange(int(n.sum()), dtype=np.int64) - np.repeat(np.cumsum(n) - n, n) + np.repeat(first, n)
+        cols = b_owner[at]
+        key = np.repeat(keys, n)
+        qa, ba = q[rows], b[cols]
+        lo_x, lo_y = np.maximum(qa[:, 0], ba[:, 0]), np.maximum(qa[:, 1], ba[:, 1])
+        hit = (lo_x <= np.minimum(qa[:, 2], ba[:, 2])) & (lo_y <= np.minimum(qa[:, 3], ba[:, 3]))
+        # once: in the cell of the overlap's low corner
+        own = (np.floor((lo_x - origin[0]) / cell).astype(np.int64) * (1 << 31)
+               + np.floor((lo_y - origin[1]) / cell).astype(np.int64)) == key
+        rows, cols = rows[hit & own], cols[hit & own]
+        order = np.lexsort((cols, rows))
+        yield rows[order], cols[order]
 
 
 class BoxIndex:

@@ -592,3 +592,39 @@ def test_reading_stops_where_the_first_reads_give_nothing_and_says_so(monkeypatc
     (diag,) = [d for d in sheet.diagnostics if d.code.value == "TEXT_AS_GRAPHICS"]
     assert dict(diag.context)["given_up"] >= 40 and "were not read" in diag.message
     assert "MOUNTING" not in {w.text for w in sheet.words}
+
+
+def test_crowded_atoms_are_paired_a_bounded_block_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where strokes crowd (a hatched area, lettering over a P&ID's lines) the atoms' touching pairs are found a
+    block of candidate pairs at a time, wherever the crowd lies among the atoms, and the components do not
+    depend on the blocks."""
+    import pdftract.ingest.drawn_text as dt
+    from pdftract.geometry import BBox
+    from pdftract.model.primitives import Path as PdfPath
+
+    # 600 strokes apart, then 600 short strokes crossing one small area (every one touches every other)
+    paths = []
+    for i in range(1200):
+        x, y = (10.0 + (i % 40) * 9, 300.0 + (i // 40) * 9) if i < 600 else (100.0 + (i % 7) * 0.3, 100.0 + (i % 5) * 0.3)
+        coords = (x, y, x + 2.0, y + 2.5)
+        paths.append(PdfPath.packed(id=i, shape="ml", coords=coords, first_segment=2 * i, stroke=True, fill=False,
+                                    evenodd=False, line_width=0.2, dash=None, stroke_color=(0.0,), fill_color=None,
+                                    bbox=BBox(x, y, x + 2.0, y + 2.5)))
+    atoms = dt._collect(paths)
+    assert len(atoms.boxes) == 1200
+    sizes: list[int] = []
+    real_blocks = dt.box_pair_blocks
+
+    def counted(q: object, b: object, budget: int | None) -> object:
+        for rows, cols in real_blocks(q, b, budget):  # type: ignore[arg-type]
+            sizes.append(len(rows))
+            yield rows, cols
+
+    monkeypatch.setattr(dt, "box_pair_blocks", counted)
+    monkeypatch.setattr(dt, "CANDIDATE_BLOCK", 20_000)
+    blocked = dt._components(atoms)
+    assert sum(sizes) > 300_000 and len(sizes) > 10
+    assert max(sizes) <= 20_000
+    monkeypatch.setattr(dt, "CANDIDATE_BLOCK", None)
+    sizes.clear()
+    assert dt._components(atoms) == blocked and len(sizes) == 1

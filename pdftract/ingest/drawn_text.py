@@ -75,7 +75,7 @@ import shapely
 import shapely.geometry
 
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex, box_pairs, union_find
+from pdftract.index import BoxIndex, box_pair_blocks, box_pairs, union_find
 from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
@@ -219,8 +219,10 @@ LINE_READ_SHARE = 0.6
 #: looks like lettering (a printed circuit board's tracks and pads: 22 000 lines, 75 s, no character), said in a
 #: diagnostic; the corpus's pages read their first line within their first 25 reads
 PROBE_READS = 2_000
-#: atoms whose touching pairs are found and judged at once (:func:`_components`): bounds the pass's peak memory
-COMPONENT_BLOCK = 20_000
+#: candidate pairs (atoms sharing a grid cell) from which touching pairs are found and judged at once
+#: (:func:`_components`): bounds the pass's peak memory where atoms crowd (a KiCad sheet's 100 000 strokes at once:
+#: 217 MB; a P&ID's stroked lettering over its lines, 7 000 atoms in blocks of 20 000: 500 MB)
+CANDIDATE_BLOCK = 200_000
 #: a field of bare strokes (:func:`_stroke_fields`): lines within this many times a line's smaller side around it,
 #: at least this many of them bare strokes, and at least this share of them
 FIELD_REACH = 2.0
@@ -501,14 +503,10 @@ def _components(atoms: _Atoms) -> list[list[int]]:
 
     area = np.maximum((b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]), 1e-9)
     grown = b + np.column_stack((-tol, -tol, tol, tol))
-    # the pairs are found and judged a block of atoms at a time: on a dense page the arrays of every pair at once
-    # were the pass's peak (a KiCad sheet's 100 000 strokes: 217 MB; a page of a million touching strokes: 1.3 GB)
-    joined_r: list[np.ndarray] = []
-    joined_c: list[np.ndarray] = []
-    for start in range(0, n, COMPONENT_BLOCK):
-        block = np.arange(start, min(n, start + COMPONENT_BLOCK), dtype=np.int64)
-        rows, cols = box_pairs(grown[block], b)
-        rows = block[rows]
+    # the pairs are found and judged a block of atoms at a time (bounded by their candidate pairs)
+    joined_r: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
+    joined_c: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
+    for rows, cols in box_pair_blocks(grown, b, CANDIDATE_BLOCK):
         keep = cols > rows
         rows, cols = rows[keep], cols[keep]
         keep = _joined(atoms, b, side, area, rows, cols, vertices)
