@@ -370,4 +370,53 @@ def components(n: int, edges: Iterable[tuple[int, int]]) -> list[list[int]]:
     return list(parts.values())
 
 
-__all__ = ["BoxIndex", "BoxSet", "SpatialIndex", "components", "union_find"]
+#: rounds of label spreading before :func:`pair_components` finishes by a union-find (each round at least doubles the
+#: reach of a chain numbered along it; a few rounds settle a page of characters)
+CONNECT_ROUNDS = 32
+
+
+def pair_components(n: int, rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64]) -> list[list[int]]:
+    """The connected components of ``0..n-1`` joined by the pairs ``(rows[k], cols[k])``, each in increasing
+    order, ordered by their first member. Labels spread along the pairs as array operations until they
+    settle (each node takes the lowest label of its pairs, then its label's label): a Python union-find over
+    the 250 000 joins of a KiCad sheet cost a third of a second. Same result as :func:`components`.
+
+    >>> pair_components(5, np.array([3, 0]), np.array([1, 4]))
+    [[0, 4], [1, 3], [2]]
+    >>> pair_components(0, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+    []
+    >>> rng = np.random.default_rng(0); chain = rng.permutation(3000)  # a chain numbered against its order
+    >>> pair_components(3001, chain[:-1], chain[1:]) == [sorted(chain.tolist()), [3000]]
+    True
+    """
+    if n == 0:
+        return []
+    label = np.arange(n, dtype=np.int64)
+    for _round in range(CONNECT_ROUNDS):
+        if not len(rows):
+            break
+        low = np.minimum(label[rows], label[cols])
+        new = label.copy()
+        np.minimum.at(new, rows, low)
+        np.minimum.at(new, cols, low)
+        new = new[new]  # a label is a node of the same component: its own label is as good and may be lower
+        if np.array_equal(new, label):
+            break
+        label = new
+    else:  # a long chain numbered against its order settles slowly: the rest by a union-find on the labels
+        parent, find = union_find(n)
+        for i, j in zip(label[rows].tolist(), label[cols].tolist(), strict=True):
+            ri, rj = find(i), find(j)
+            if ri != rj:
+                parent[max(ri, rj)] = min(ri, rj)
+        label = np.fromiter((find(int(v)) for v in label.tolist()), dtype=np.int64, count=n)
+    # settled: every pair has one label, and the lowest node of a component keeps its own, so each node is
+    # labelled by its component's lowest node
+    order = np.argsort(label, kind="stable")  # by component (in order of their lowest node), members ascending
+    cuts = np.flatnonzero(np.diff(label[order])) + 1
+    flat = order.tolist()
+    bounds = [0, *cuts.tolist(), n]
+    return [flat[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+
+
+__all__ = ["BoxIndex", "BoxSet", "SpatialIndex", "box_pair_blocks", "box_pairs", "components", "pair_components", "union_find"]

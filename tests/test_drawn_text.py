@@ -628,3 +628,26 @@ def test_crowded_atoms_are_paired_a_bounded_block_at_a_time(monkeypatch: pytest.
     monkeypatch.setattr(dt, "CANDIDATE_BLOCK", None)
     sizes.clear()
     assert dt._components(atoms) == blocked and len(sizes) == 1
+
+
+def test_rows_of_one_symbol_drawn_as_strokes_are_linework() -> None:
+    """A PCB drawing's drill hits are rows of stroked crosses: read one by one they are ``+``, a row of them
+    ``++++``. A stroked row of three or more of one shape read by the templates alone is linework, as rows of
+    ``0`` (pads) are; the page's text reads as before."""
+    cross_rows = []
+    for r in range(4):
+        for c in range(15):
+            x, y = 470 + 8 * c, 450 + 12 * r
+            cross_rows.append(f"{x - 3} {y} m {x + 3} {y} l {x} {y - 3} m {x} {y + 3} l S")
+    extra = ("q 0.5 w 1 J " + " ".join(cross_rows) + " Q").encode()
+    with pikepdf.open(FIXTURES / "stroke-lff-iso3098.pdf") as doc:
+        page = doc.pages[0]
+        page.contents_add(pikepdf.Stream(doc, extra), prepend=False)
+        buf = io.BytesIO()
+        doc.save(buf)
+    sheet = pdftract.open(buf.getvalue()).page(1)
+    crosses = pdftract.geometry.BBox(462, sheet.height - 450 - 3 * 12 - 5, 590, sheet.height - 450 + 5)
+    assert len(list(sheet.index.segments.intersection(crosses))) == 4 * 15 * 2  # the crosses are linework
+    assert not [g for g in sheet.glyphs if crosses.contains_point(g.bbox.center)]
+    words = {w.text for w in sheet.words}
+    assert {"ALUMINIUM", "6061-T6", "MATERIAL"} <= words

@@ -315,3 +315,24 @@ def test_altium_sheet_symbols_and_hierarchy() -> None:
     got = {s.page: (s.schematic_path, (s.schematic_file or "").rsplit("\\", 1)[-1], s.parent_page) for s in doc.sheets}
     assert got == {1: (None, "Top.SchDoc", None), 2: (None, "MotorCell.SchDoc", 1),
                    3: (None, "MotorCell_noPow.SchDoc", 1), 4: (None, "AuxHalfH.SchDoc", 1)}
+
+
+def test_symbol_graphics_are_joined_a_bounded_block_of_pairs_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The touching pairs of a schematic's paths are found a block at a time (a dense assembly drawing's
+    130 000 paths touch in millions of pairs); the blocks do not change what is read."""
+    import pdftract.analyzers.schematic as sch
+
+    page = pdftract.open(sorted(KICAD.glob("*.pdf"))[0]).page(1)
+    page.layout
+    whole = read_schematic(page)
+    real_blocks = sch.box_pair_blocks
+    sizes: list[int] = []
+
+    def small(q: object, b: object, budget: int | None = None) -> object:
+        for rows, cols in real_blocks(q, b, 40):  # type: ignore[arg-type]
+            sizes.append(len(rows))
+            yield rows, cols
+
+    monkeypatch.setattr(sch, "box_pair_blocks", small)
+    assert read_schematic(page) == whole and whole.components
+    assert len(sizes) > 5

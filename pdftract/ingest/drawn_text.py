@@ -75,7 +75,7 @@ import shapely
 import shapely.geometry
 
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex, box_pair_blocks, box_pairs, union_find
+from pdftract.index import BoxIndex, box_pair_blocks, box_pairs, pair_components, union_find
 from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
@@ -512,7 +512,7 @@ def _components(atoms: _Atoms) -> list[list[int]]:
         keep = _joined(atoms, b, side, area, rows, cols, vertices)
         joined_r.append(rows[keep])
         joined_c.append(cols[keep])
-    return _connected(n, np.concatenate(joined_r), np.concatenate(joined_c))
+    return pair_components(n, np.concatenate(joined_r), np.concatenate(joined_c))
 
 
 def _joined(atoms: _Atoms, b: np.ndarray, side: np.ndarray, area: np.ndarray, rows: np.ndarray, cols: np.ndarray,
@@ -573,51 +573,6 @@ def _ink_within(pts: np.ndarray, box: tuple[float, float, float, float]) -> bool
         if ((m[:, 0] >= x0) & (m[:, 0] <= x1) & (m[:, 1] >= y0) & (m[:, 1] <= y1)).any():
             return True
     return False
-
-
-#: rounds of label spreading before :func:`_connected` finishes by a union-find (each round at least doubles the
-#: reach of a chain numbered along it; a few rounds settle a page of characters)
-CONNECT_ROUNDS = 32
-
-
-def _connected(n: int, rows: np.ndarray, cols: np.ndarray) -> list[list[int]]:
-    """The connected components of ``0..n-1`` joined by the pairs ``(rows[k], cols[k])``, each in increasing
-    order, ordered by their first member. Labels spread along the pairs as array operations until they
-    settle (each node takes the lowest label of its pairs, then its label's label): a Python union-find over
-    the 250 000 joins of a KiCad sheet cost a third of a second.
-
-    >>> _connected(5, np.array([3, 0]), np.array([1, 4]))
-    [[0, 4], [1, 3], [2]]
-    >>> rng = np.random.default_rng(0); chain = rng.permutation(3000)  # a chain numbered against its order
-    >>> _connected(3001, chain[:-1], chain[1:]) == [sorted(chain.tolist()), [3000]]
-    True
-    """
-    label = np.arange(n, dtype=np.int64)
-    for _round in range(CONNECT_ROUNDS):
-        if not len(rows):
-            break
-        low = np.minimum(label[rows], label[cols])
-        new = label.copy()
-        np.minimum.at(new, rows, low)
-        np.minimum.at(new, cols, low)
-        new = new[new]  # a label is a node of the same component: its own label is as good and may be lower
-        if np.array_equal(new, label):
-            break
-        label = new
-    else:  # a long chain numbered against its order settles slowly: the rest by a union-find on the labels
-        parent, find = union_find(n)
-        for i, j in zip(label[rows].tolist(), label[cols].tolist(), strict=True):
-            ri, rj = find(i), find(j)
-            if ri != rj:
-                parent[max(ri, rj)] = min(ri, rj)
-        label = np.fromiter((find(int(v)) for v in label.tolist()), dtype=np.int64, count=n)
-    # settled: every pair has one label, and the lowest node of a component keeps its own, so each node is
-    # labelled by its component's lowest node
-    order = np.argsort(label, kind="stable")  # by component (in order of their lowest node), members ascending
-    cuts = np.flatnonzero(np.diff(label[order])) + 1
-    flat = order.tolist()
-    bounds = [0, *cuts.tolist(), n]
-    return [flat[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
 
 
 # -- frames ---------------------------------------------------------------------------------------
@@ -2259,11 +2214,11 @@ def _serifed_capital_i(line: _Line, cbox: np.ndarray) -> bool:
 
 def _repeated_shape(line: _Line) -> bool:
     """A stroked row of one shape read as one character by the templates alone: linework (pads, holes and
-    resistor bodies read ``0000``; two closed loops ``00`` already, any other character from three on). A
-    known stroke font's glyphs (read ``exact``) are text however they repeat; filled outlines (``11`` as a
-    dimension) are never judged so."""
+    resistor bodies read ``0000``, a PCB drawing's rows of drill crosses ``++++``; two closed loops ``00``
+    already, any other character from three on). A known stroke font's glyphs (read ``exact``) are text
+    however they repeat; filled outlines (``11`` as a dimension) are never judged so."""
     texts = [t for t in line.texts if t is not None]
-    return (len(texts) >= 2 and len(set(texts)) == 1 and texts[0].isalnum() and (len(texts) >= 3 or texts[0] in "0Oo")
+    return (len(texts) >= 2 and len(set(texts)) == 1 and (len(texts) >= 3 or texts[0] in "0Oo")
             and all(line.stroked) and not any(r.how == "exact" for r in line.reads))
 
 
