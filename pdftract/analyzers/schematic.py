@@ -436,6 +436,7 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
     # touching pairs a bounded block at a time (a dense assembly drawing's 130 000 paths touch in millions of
     # pairs), those of two members only; a pair without a straight stroke joins as it is
     line, dim = straight_a.tolist(), dims.tolist()
+    ends_a = np.asarray(ends, dtype=np.float64).reshape(-1, 4)
     join_a: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
     join_b: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
     for rows, hits in box_pair_blocks(grown, grown):
@@ -445,8 +446,22 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
         join_a.append(rows[plain])
         join_b.append(hits[plain])
         rows, hits = rows[~plain], hits[~plain]
-        ok = np.zeros(len(rows), dtype=bool)
-        for k, (a, b) in enumerate(zip(rows.tolist(), hits.tolist())):
+        sa, sb = straight_a[rows], straight_a[hits]
+        long_a, long_b = dims[rows] > 2.5 * size, dims[hits] > 2.5 * size
+        # a straight stroke and another shape: joined unless the stroke is long (a wire ends on an outline)
+        ok = (sa ^ sb) & ~np.where(sa, long_a, long_b)
+        # two straight strokes, neither long, no end of one near an end of the other: joined (they cross or
+        # touch side on); the others are judged one by one below (the margin keeps that judgement exact)
+        both = sa & sb
+        ea, eb = ends_a[rows], ends_a[hits]
+        near = np.full(len(rows), np.inf)
+        for i in (0, 2):
+            for j in (0, 2):
+                near = np.minimum(near, np.hypot(ea[:, i] - eb[:, j], ea[:, i + 1] - eb[:, j + 1]))
+        easy = both & ~long_a & ~long_b & (near > tol * (1 + 1e-9))
+        ok |= easy
+        check = np.flatnonzero(both & ~easy)
+        for k, a, b in zip(check.tolist(), rows[check].tolist(), hits[check].tolist()):
             if line[a] and line[b] and _end_to_end(ends[a], ends[b], tol):
                 continue
             if (line[a] and dim[a] > 2.5 * size and not (line[b] and _t_contact([ends[b], ends[a]], 2 * tol))) or \
