@@ -75,7 +75,7 @@ import shapely
 import shapely.geometry
 
 from pdftract.geometry import BBox
-from pdftract.index import BoxIndex, box_pair_blocks, box_pairs, pair_components, union_find
+from pdftract.index import BoxIndex, box_pair_blocks, pair_components, union_find
 from pdftract.ingest.lexicon import ALPHABET, best_word
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates

@@ -213,7 +213,6 @@ class Segment:
 
 #: one letter per segment kind in a path's packed form (PDF's own operator letters)
 _CODE: dict[str, SegmentKind] = {"m": "move", "l": "line", "c": "curve", "h": "close"}
-_LETTER = {kind: code for code, kind in _CODE.items()}
 #: the kinds of a packed path's segments, by its letters (a page repeats few shapes: ``ml``, ``mlllh`` ...)
 _KINDS: dict[str, tuple[SegmentKind, ...]] = {}
 
