@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import math
+import sys
 import zlib
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from pdfminer import pdfinterp as _pdfinterp
 from pdfminer.cmapdb import IdentityUnicodeMap
@@ -777,14 +778,14 @@ class SheetDevice(PDFTextDevice):
                 stroke=bool(stroke),
                 fill=bool(fill),
                 evenodd=bool(evenodd),
-                line_width=_shared(_WIDTHS, float(_num(graphicstate.linewidth) or 0.0) * scale),
+                line_width=_width(float(_num(graphicstate.linewidth) or 0.0) * scale),
                 dash=self._scaled_dash(graphicstate.dash, scale),
                 stroke_color=_color(graphicstate.scolor),
                 fill_color=_color(graphicstate.ncolor),
                 bbox=BBox(x0, y0, x1, y1),
                 is_rect=len(letters) == 5 and _is_rect(letters, coords),
                 layer=self.layer,
-                _shape=_shared(_SHAPES, letters) if len(letters) < 16 else letters,
+                _shape=sys.intern(letters) if len(letters) < 16 else letters,  # the many paths of one shape share it
                 _coords=array("d", coords).tobytes(),
                 _seg0=self._segment_id,
             )
@@ -853,21 +854,15 @@ def _is_rect(letters: str, coords: list[float]) -> bool:
     return (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
 
 
-_T = TypeVar("_T")
-#: packed shapes seen, so that the many paths of one shape share one string
-_SHAPES: dict[str, str] = {}
 #: line widths seen, so that the many paths of one width share one float
 _WIDTHS: dict[float, float] = {}
 
 
-def _shared(seen: dict[_T, _T], value: _T) -> _T:
-    """``value``, or the equal one seen before (the memo is bounded, for a process that reads many documents)."""
-    got = seen.get(value)
-    if got is not None:
-        return got
-    if len(seen) < 65_536:
-        seen[value] = value
-    return value
+def _width(value: float) -> float:
+    """``value``, or the equal width seen before (the memo is bounded, for a process that reads many documents)."""
+    if len(_WIDTHS) < 65_536:
+        return _WIDTHS.setdefault(value, value)
+    return _WIDTHS.get(value, value)
 
 
 class ContentParser(PDFContentParser):

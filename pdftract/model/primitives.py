@@ -222,7 +222,7 @@ def _kinds_of(shape: str) -> tuple[SegmentKind, ...]:
     if kinds is None:
         kinds = tuple(_CODE[c] for c in shape)
         if len(_KINDS) < 100_000:
-            _KINDS[sys.intern(shape)] = kinds
+            _KINDS[shape] = kinds
     return kinds
 
 
@@ -395,7 +395,7 @@ class Path:
         """``(segment id, kind, points)`` of each segment, without making (or keeping) them."""
         if self._given is not None or self._made is not None:
             return ((s.id, s.kind, s.points) for s in self.segments)
-        return ((i, kind, pts) for i, (kind, pts) in enumerate(_unpack(self._shape, self._coords), self._seg0))
+        return ((i, kind, pts) for i, (kind, pts) in enumerate(self.pieces(), self._seg0))
 
     @property
     def subpath_count(self) -> int:
