@@ -651,3 +651,36 @@ def test_rows_of_one_symbol_drawn_as_strokes_are_linework() -> None:
     assert not [g for g in sheet.glyphs if crosses.contains_point(g.bbox.center)]
     words = {w.text for w in sheet.words}
     assert {"ALUMINIUM", "6061-T6", "MATERIAL"} <= words
+
+
+def test_a_capital_only_as_tall_as_the_small_letters_beside_it_is_read_as_a_small_letter() -> None:
+    """A single-storey ``a`` with a tail (ISO 3098 lettering of CAD plots) is nearest to a ``Q`` by shape; on
+    a line whose small letters and capitals show both heights, a ``Q`` as short as the small letters is no
+    capital: it is read among the small letters, or left unread when none is clearly nearest. A line of
+    small capitals (one lower height held mostly by capital-only shapes) keeps its capitals."""
+    from pdftract.ingest.drawn_text import TEXT_MARGIN, _Adapt, _Read, _x_height_capitals
+
+    def read(ch: str, near: dict[str, float]) -> _Read:
+        return _Read(ch, ch, near[ch], 0.2, 0.8, {ch: near[ch]}, _per(near), (ch, len(near)), "shape")
+
+    x, cap = (0.0, 5.0), (0.0, 7.2)
+    # "Scale": S tall, the tailed a at x-height, l tall, e at x-height
+    word = [read("S", {"S": 0.2}), read("c", {"c": 0.2}), read("Q", {"Q": 0.3, "a": 0.4, "o": 0.6}),
+            read("l", {"l": 0.1}), read("e", {"e": 0.2})]
+    spans = [cap, x, x, cap, x]
+    got = _x_height_capitals(word, spans)
+    assert [r.text for r in got] == ["S", "c", "a", "l", "e"]
+    assert got[2].confidence < 0.8 and "Q" not in got[2].alts
+    # two small letters nearly as near: no guess, the shape stays unread and is offered to the page
+    doubt = [*word[:2], read("Q", {"Q": 0.3, "a": 0.4, "o": 0.4 + TEXT_MARGIN}), *word[3:]]
+    adapt = _Adapt()
+    got = _x_height_capitals(doubt, spans, adapt)
+    assert got[2].text is None and ("Q", 3) in adapt.unread
+    # ... unless the page read that very shape surely elsewhere as a small letter
+    adapt.page[("Q", 3)] = "a"
+    assert _x_height_capitals(doubt, spans, adapt)[2].text == "a"
+    # a capital as tall as the capitals is a capital
+    assert _x_height_capitals(word, [cap, x, cap, cap, x])[2].text == "Q"
+    # small capitals: "SECTION" with a tall S and the rest a size smaller keeps its capitals
+    small_caps = [read(c, {c: 0.2, "a": 0.3}) for c in "SECTION"]
+    assert [r.text for r in _x_height_capitals(small_caps, [cap] + [x] * 6)] == list("SECTION")

@@ -56,6 +56,24 @@ def test_label_in_one_cell_value_in_the_next() -> None:
     assert got == {"scale": "1:1", "drawn_by": "KM", "checked_by": "RT"}
 
 
+def test_the_date_of_a_revision_is_a_date_and_a_template_s_impossible_date_no_value() -> None:
+    """``Rev. Date:`` labels a date, not the revision; ``99.99.2000`` (a template's placeholder, no day of any
+    calendar) is no date; a real date beside the same label is read."""
+    cells = [(100, 100, 180, 112), (180, 100, 240, 112), (100, 112, 180, 124), (180, 112, 240, 124)]
+    got = block(
+        [("Part Name:", 102, 108, 0, 3), ("BRACKET", 130, 108, 0, 4), ("Rev. Date:", 182, 108, 0, 3), ("99.99.2000", 205, 108, 0, 4),
+         ("Scale:", 102, 120, 0, 3), ("2:1", 130, 120, 0, 4), ("Drawing no.:", 182, 120, 0, 3), ("BR-100", 210, 120, 0, 4)],
+        cells,
+    )
+    assert got == {"title": "BRACKET", "scale": "2:1", "drawing_number": "BR-100"}
+    got = block(
+        [("Part Name:", 102, 108, 0, 3), ("BRACKET", 130, 108, 0, 4), ("Rev. Date:", 182, 108, 0, 3), ("12.03.2021", 205, 108, 0, 4),
+         ("Scale:", 102, 120, 0, 3), ("2:1", 130, 120, 0, 4), ("Drawing no.:", 182, 120, 0, 3), ("BR-100", 210, 120, 0, 4)],
+        cells,
+    )
+    assert got == {"title": "BRACKET", "scale": "2:1", "drawing_number": "BR-100", "date": "12.03.2021"}
+
+
 def test_no_title_block_from_stray_labels() -> None:
     sheet = make_sheet(text=[("NOTES:", 20, 20), ("1. DATE CODE ON PART.", 20, 34), ("SCALE", 400, 300)])
     assert find_title_block(sheet, TitleBlockSettings(), ()) is None

@@ -156,7 +156,11 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
                 continue
             if run is not None and run[1] > n:
                 break
+            if key != "date" and _date_word_after(tokens, owner, n):
+                return "date", owner[n] + 1, ""  # "Rev. Date", "Issue date": the date of something is a date
             return key, owner[n - 1] + 1, split_rest if n == 1 else ""
+    if not split_rest and texts and texts[0].endswith(".") and _date_word_after(tokens, owner, 1):
+        return "date", owner[1] + 1, ""  # an abbreviation before a date word ("Rel. Date:"): a date
     if run is not None:
         return run[0], owner[run[2] - 1] + 1, ""
     # a label one of whose characters could not be read (drawn text, U+FFFD): the labels it can only be, when
@@ -167,6 +171,22 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     if hits and len({key for _p, key in hits}) == 1:
         return hits[0][1], len(hits[0][0]), ""
     return None
+
+
+#: the single words that say "date"
+_DATE_WORDS = frozenset(_norm_token(p) for p in LABELS["date"] if " " not in p)
+
+
+def _date_word_after(tokens: Sequence[str], owner: Sequence[int], n: int) -> bool:
+    """Whether the word after the first ``n`` tokens is a date word ending the label (its own word).
+
+    >>> _date_word_after(["REV", "DATE"], [0, 1], 1), _date_word_after(["REV", "DATE", "X"], [0, 1, 1], 1)
+    (True, False)
+    >>> _date_word_after(["REV", "A"], [0, 1], 1)
+    False
+    """
+    return n < len(tokens) and tokens[n] in _DATE_WORDS and owner[n] != owner[n - 1] \
+        and (n + 1 == len(tokens) or owner[n + 1] != owner[n])
 
 
 def _unread_match(tokens: Sequence[str], phrase: tuple[str, ...]) -> bool:

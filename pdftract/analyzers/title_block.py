@@ -616,6 +616,24 @@ def _dated(value: str) -> bool:
     return bool(_DATE.match(value)) and (any(len(g) == 4 for g in groups) or sum(len(g) == 2 for g in groups) >= 2)
 
 
+def _no_calendar_date(value: str) -> bool:
+    """Whether a value of the form of a date (three groups of figures) is no day of any calendar in any of the
+    orders drawings write (day-month-year, month-day-year, year-month-day): a template's placeholder.
+
+    >>> [_no_calendar_date(v) for v in ("99.99.2000", "31.12.2020", "12/31/20", "2026-13-01", "00.00.00", "Rev A")]
+    [True, False, False, True, True, False]
+    """
+    m = re.match(rf"^\s*({_DAY})", value)
+    if m is None:
+        return False
+    a, b, c = (int(g) for g in re.findall(r"\d+", m.group(1))[:3])
+
+    def day(d: int, mo: int) -> bool:
+        return 1 <= d <= 31 and 1 <= mo <= 12
+
+    return not (day(a, b) or day(b, a) or day(c, b))
+
+
 #: a numbering, not a title: a word, a number word and a number ("Lámina No. 1", "Sheet Nr 3")
 _NUMBERING = re.compile(r"(?i)^[^\W\d_]+\.?\s+(?:no|nr|n°|nº|#)\.?\s*\d+$")
 #: a sheet size written as a code in any case: ISO A0-A4, an ANSI letter A-E
@@ -707,8 +725,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     other: dict[str, Field] = {}
     named_title: Field | None = None
     for c in cluster:
-        if not c.value or _PLACEHOLDER.match(c.value):
-            continue  # an empty cell, or one holding only a dash ("--": nothing to say)
+        if not c.value or _PLACEHOLDER.match(c.value) or (c.key == "date" and _no_calendar_date(c.value)):
+            continue  # an empty cell, one holding only a dash ("--": nothing to say), a template's 99.99.2000
         vbox = box_from_frame(direction, c.value_box or c.area)
         lbox = box_from_frame(direction, c.label_box)
         if c.key == "other":

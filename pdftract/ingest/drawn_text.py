@@ -983,6 +983,81 @@ def _refs(texts: list[str | None], spans: list[tuple[float, float]]) -> tuple[fl
             float(np.median(base)) if base else None)
 
 
+#: small letters whose height is the x-height (no ascender, descender or dot): what a shape as tall as the
+#: line's x-height may be
+_X_HEIGHT_LETTERS = "acemnorsuvwxz"
+#: characters as tall as a capital or an ascender: a line holding one clearly above its x-height has two heights
+_TALL = set("ABCDEFGHIJKLMNOPQRSTUVWXYZbdfhklt0123456789")
+#: how near the x-height (share of it) a shape counts as x-height tall
+X_HEIGHT_TOL = 0.12
+#: the least step between the two heights of a run of capitals and small letters (cap height over x-height is
+#: 1.3 to 1.5 in text faces; sizes farther apart are split into lines of their own, SIZE_JUMP)
+X_HEIGHT_JUMP = 1.2
+
+
+def _x_height_capitals(reads: list[_Read], spans: list[tuple[float, float]], adapt: _Adapt | None = None) -> list[_Read]:
+    """Reads of capitals whose shape is only as tall as the line's x-height, on a line that shows both its
+    x-height and a taller height (capitals, ascenders, figures), read again among the small letters of
+    x-height: a capital is never that short beside them. A single-storey ``a`` with a tail (ISO 3098 lettering
+    of CAD systems) is nearest to a ``Q`` by shape alone, and as a capital it would poison the line's cap
+    height, and so the case of every ``s``, ``x`` and ``o`` on it.
+
+    The x-height is that of the small letters read (``a e m n r``); failing two of them, the lower of two
+    heights the line's letters and figures fall in, when most of the lower ones are no capital-only shapes
+    (small capitals, ``SECTION`` drawn ``S`` + ``ECTION``, are capitals). The small letter the page taught for
+    the shape is taken (``adapt``); else the nearest one when within the accepting distance and clearly (twice
+    the usual margin) nearer than the next; else the shape stays unread, for the word's lexicon reading or
+    the page to settle it. A line of one height is left alone: its x-height is not known.
+    """
+    if not _LABELS:
+        return reads
+    heights = [hi - lo for lo, hi in spans]
+    xs = [h for r, h in zip(reads, heights, strict=True) if r.text is not None and r.text in _X_REF]
+    if len(xs) < 2:
+        # no small letters read to tell the x-height: a run whose letters and figures fall in two heights
+        # (``X axis``: the capital X and the dotted i above, x a s below)
+        both = sorted((h, r.text) for r, h in zip(reads, heights, strict=True) if r.text is not None and r.text.isalnum())
+        jumps = [(both[j + 1][0] / both[j][0], j) for j in range(1, len(both) - 1) if both[j][0] > 0]
+        if not jumps:
+            return reads
+        ratio, j = max(jumps)
+        lower = [t for _h, t in both[:j + 1]]
+        capital_only = sum(1 for t in lower if t.isupper() and t not in _CASE_PAIRS.values())
+        if ratio < X_HEIGHT_JUMP or 2 * capital_only > len(lower):
+            return reads
+        xs = [h for h, _t in both[:j + 1]]
+    xh = float(np.median(xs))
+    if xh <= 0 or not any(r.text in _TALL and h > 1.2 * xh for r, h in zip(reads, heights, strict=True)
+                          if r.text is not None):
+        return reads
+    chars = _LABELS[0][2]
+    small = [chars.index(c) for c in _X_HEIGHT_LETTERS if c in chars]
+    out = list(reads)
+    for k, (r, h) in enumerate(zip(reads, heights, strict=True)):
+        t = r.text
+        if t is None or r.per is None or r.how not in ("shape", "page") or not t.isupper() \
+                or t in _CASE_PAIRS.values() or abs(h - xh) > X_HEIGHT_TOL * xh:
+            continue
+        taught = adapt.page.get(r.key) if adapt is not None and r.key is not None else None
+        if taught is not None and taught in _X_HEIGHT_LETTERS:
+            out[k] = replace(r, text=taught, best=taught, confidence=PAGE_CONFIDENCE, alts={taught: r.distance}, how="page")
+            continue
+        ranked = sorted(small, key=lambda i: (float(r.per[i]), i))  # type: ignore[index]
+        best, d = chars[ranked[0]], float(r.per[ranked[0]])
+        margin = float(r.per[ranked[1]]) - d if len(ranked) > 1 else 1.0
+        if d > TEXT_ACCEPT or margin < 2 * TEXT_MARGIN:
+            out[k] = replace(r, text=None, how="")
+            if adapt is not None and r.key is not None:
+                adapt.unread[r.key] = r.per
+            continue
+        closeness = max(0.0, min(1.0, 1.0 - d / (2 * TEXT_ACCEPT)))
+        conf = round(closeness * min(1.0, 0.5 + margin / (4 * TEXT_MARGIN)), 3)
+        out[k] = replace(r, text=best, best=best, distance=d, margin=margin, confidence=conf,
+                         alts={c: round(float(r.per[chars.index(c)]), 4) for c in _GROUP.get(best, best)
+                               if c in chars and c in _X_HEIGHT_LETTERS})
+    return out
+
+
 def _leading_figures(texts: list[str | None]) -> set[int]:
     """Positions of the look-alikes of figures (``O``, ``I``, ``S``, ...) in the run a word starts with when it
     starts with a figure, or with a look-alike followed in the run by a number's separator and a figure (``I:2``
@@ -1438,7 +1513,7 @@ def _within_words(reads: list[_Read], cells: list[tuple[float, float]], em: floa
 
 
 #: punctuation that may open or close a word read as a whole (``NO.``, ``(TYP)``, ``DATE:``)
-_WORD_EDGE = set(".,:;()'\"")
+_WORD_EDGE = set(".,:;()'\"<>[]")
 
 
 def _letter_columns() -> tuple[np.ndarray, np.ndarray]:
@@ -1579,6 +1654,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
     if slant is None:
         slant = _slant(d, chars, comps, atoms, line_h)
     reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt)
+    reads = _x_height_capitals(reads, spans, adapt)
     cap, xh, base = _refs([r.text for r in reads], spans)
     # the size and baseline the characters themselves tell; read again when they differ from the first guess
     em2 = cap / CAP_EM if cap is not None else (xh / X_EM if xh is not None else em)
@@ -1586,6 +1662,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
     if abs(em2 - em) > 0.12 * em or abs(base2 - baseline) > 0.06 * em:
         em, baseline = em2, base2
         reads, stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt)
+        reads = _x_height_capitals(reads, spans, adapt)
         cap, xh, _base = _refs([r.text for r in reads], spans)
     widen = _condensed(reads, chars, fb, spans)
     if widen > 1.0:
@@ -1594,7 +1671,7 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         # shapes match closer
         wide, wide_stroked = _classify_all(d, chars, comps, atoms, fb, em, baseline, slant, adapt, widen)
         if _mean_distance(wide) < _mean_distance(reads) - CONDENSED_GAIN:
-            reads, stroked = wide, wide_stroked
+            reads, stroked = _x_height_capitals(wide, spans, adapt), wide_stroked
             cap, xh, _base = _refs([r.text for r in reads], spans)
     reads = _within_words(reads, _cells(chars, fb, [r.text for r in reads], em), em, spans, baseline)
     reads = _lexicon_words(reads, _cells(chars, fb, [r.text for r in reads], em), em)
