@@ -125,6 +125,47 @@ def test_arrowheads_whose_arms_are_separate_paths_end_a_dimension_line() -> None
     assert find_dimensions(make_sheet(text=[("150", 318, 103)], lines=arms(300.0, 1.0) + arms(352.0, -1.0))) == ()
 
 
+def test_arrowheads_drawn_as_separate_subpaths_of_one_path_and_shaded_with_strokes_end_a_dimension_line() -> None:
+    """A plotter-style export (Siemens NX through cgm2pdf) draws the whole sheet's linework as one stroked path of
+    many one-line subpaths: each arrowhead is its three sides, shaded with short strokes parallel to the line,
+    and the dimension line itself is a subpath of the same path."""
+    from pdftract.geometry import BBox
+    from pdftract.model.primitives import Path, Segment
+
+    def subpath_lines(path_id: int, lines: list[tuple[float, float, float, float]]) -> Path:
+        segs: list[Segment] = []
+        for x0, y0, x1, y1 in lines:
+            segs.append(Segment(id=len(segs), path_id=path_id, kind="move", points=((x0, y0),)))
+            segs.append(Segment(id=len(segs), path_id=path_id, kind="line", points=((x0, y0), (x1, y1))))
+        pts = [(x, y) for x0, y0, x1, y1 in lines for x, y in ((x0, y0), (x1, y1))]
+        return Path(id=path_id, segments=tuple(segs), stroke=True, fill=False, evenodd=False, line_width=0.5, dash=None,
+                    stroke_color=(0.0,), fill_color=None, bbox=BBox.from_points(pts), is_rect=False)
+
+    def head(x: float, sign: float) -> list[tuple[float, float, float, float]]:
+        back = x + sign * 9.9
+        sides = [(x, 100.0, back, 102.66), (back, 102.66, back, 97.34), (back, 97.34, x, 100.0)]
+        shade = [(back, 100.0 + k * 0.3, x + sign * 9.9 * abs(k * 0.3) / 2.66, 100.0 + k * 0.3) for k in range(-8, 9)]
+        return sides + shade
+
+    text = [("206", 140, 95)]
+    linework = [(100.0, 90.0, 100.0, 140.0), (200.0, 90.0, 200.0, 140.0), (100.0, 100.0, 200.0, 100.0)]
+    sheet = make_sheet(text=text, paths=[subpath_lines(0, linework + head(100.0, 1.0) + head(200.0, -1.0))])
+    geo = geometry_for(sheet)
+    assert sorted(t.tip for t in geo.terminators) == [(100.0, 100.0), (200.0, 100.0)]
+    (d,) = find_dimensions(sheet)
+    assert (d.text, d.geometry) == ("206", "dimension_line")
+    # the same sides with no line through the tip: no arrowhead
+    assert not geometry_for(make_sheet(paths=[subpath_lines(0, head(100.0, 1.0))])).terminators
+
+
+def test_a_decimal_number_split_at_its_separator_is_one_dimension() -> None:
+    # drawn text read back with a word break after the comma ("R3," "1"): one value, R3,1
+    lines = [(100.0, 100.0, 200.0, 100.0)]
+    paths = [arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))]
+    (d,) = find_dimensions(make_sheet(text=[("R3,", 130, 95), ("1", 150.5, 95)], lines=lines, paths=paths))
+    assert (d.text, d.nominal, d.kind) == ("R3,1", 3.1, "radius")
+
+
 def test_a_stroked_closed_arrowhead_ends_a_leader() -> None:
     # Creo's arrow: a triangle outline stroked and not filled, three lines back to the start (or two and a
     # close); the leader runs from its tip to a shoulder under the radius

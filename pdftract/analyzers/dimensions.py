@@ -271,6 +271,8 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             return True
         if _COUNT.match(a.text) and _TIMES.match(b.text):
             return True
+        if re.search(r"\d[.,]$", a.text) and re.match(r"\d+$", b.text) and gap <= 0.5 * size:
+            return True  # a decimal number split at its separator by the word spacing ("R3," "1": drawn text)
     # a smaller deviation right of a number (above, on or under its baseline)
     for big, sm in ((a, b), (b, a)):
         if sm.dev and sm.size <= 0.9 * big.size and _HAS_DIGIT.search(big.text):
@@ -430,6 +432,7 @@ def _tidy(text: str) -> str:
     s = re.sub(r"(^|\s)(\d+)\s*[xX×](?=\s)", r"\1\2×", s)  # "2 x" / "2X" -> "2×"
     s = re.sub(r"(^|\s)(\d+)[xX×](?=[⌀R\uFFFD(\[]|\d+[.,]\d)", r"\1\2× ", s)  # "2X⌀10" -> "2× ⌀10"
     s = re.sub(r"±\s+", "±", s)
+    s = re.sub(r"(\d[.,])\s+(?=\d+(?:\s|$))", r"\1", s)  # "R3, 1" -> "R3,1" (a number split at its separator)
     return s
 
 

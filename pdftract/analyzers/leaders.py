@@ -259,49 +259,69 @@ def _stroked_triangle(sub: list[Segment]) -> Terminator | None:
 
 
 def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
-    """Arrowheads whose two arms are separate stroked paths of one line each, meeting at the tip: a printer
-    driver (GDI, "Microsoft Print To PDF") writes every line of a polyline as its own path and paints the
-    arrow's fill as thin bands. Lines are found by their end points (a hash, no pairs of the whole page). The
+    """Arrowheads whose two arms are separate stroked lines, meeting at the tip: a printer driver (GDI,
+    "Microsoft Print To PDF") writes every line of a polyline as its own path, and plotter-style exporters
+    (Siemens NX through cgm2pdf) draw an arrowhead's sides as separate subpaths of one large path and shade it
+    with short parallel strokes. Lines are found by their end points (a hash, no pairs of the whole page). The
     arms are short (up to 20 pt), about equally long and meet at 8-45 degrees, and a longer line leaves the tip
-    backwards along their middle through the tip or from it, the shaft (a ``>`` drawn in strokes has none)."""
-    ends: dict[tuple[float, float], list[tuple[Point, Point, int, float]]] = {}  # end -> (end, other end, path, length)
+    backwards along their middle through the tip or from it, the shaft (a ``>`` drawn in strokes has none). Of
+    the pairs of arms meeting at one tip (a shading stroke ends there too), the widest is the arrowhead."""
+    ends: dict[tuple[float, float], list[tuple[Point, Point, int, float, int]]] = {}  # end -> (end, other, path, length, seg)
     for p in sheet.paths:
-        if p.text_shape or not p.stroke or p.fill or len(p.segments) != 2 or p.segments[1].kind != "line":
+        if p.text_shape or not p.stroke or p.fill:
             continue
-        q0, q1 = p.segments[1].points
-        length = math.hypot(q1[0] - q0[0], q1[1] - q0[1])
-        if not 0.8 <= length <= 20.0:
+        n = p.segment_count
+        if n < 2 or "line" not in p.kinds:
             continue
-        for end, other in ((q0, q1), (q1, q0)):
-            ends.setdefault((round(end[0], 2), round(end[1], 2)), []).append((end, other, p.id, length))
+        pieces = list(p.numbered_pieces())
+        for k in range(1, n):
+            sid, kind, pts = pieces[k]
+            # a line that is a subpath of its own: after its move, and followed by a move or nothing
+            if kind != "line" or pieces[k - 1][1] != "move" or (k + 1 < n and pieces[k + 1][1] != "move"):
+                continue
+            q0, q1 = pts
+            length = math.hypot(q1[0] - q0[0], q1[1] - q0[1])
+            if not 0.8 <= length <= 20.0:
+                continue
+            for end, other in ((q0, q1), (q1, q0)):
+                ends.setdefault((round(end[0], 2), round(end[1], 2)), []).append((end, other, p.id, length, sid))
     out: list[Terminator] = []
     for arms in ends.values():
-        if not 2 <= len(arms) <= 4:
+        if not 2 <= len(arms) <= 6:
             continue
+        best: tuple[float, Terminator] | None = None
         for i in range(len(arms)):
             for j in range(i + 1, len(arms)):
-                (tip, a, pa, la), (_t, c, pc, lc) = arms[i], arms[j]
-                if max(la, lc) > 1.25 * min(la, lc) or not 8.0 <= _angle(a, tip, c) <= 45.0:
+                (tip, a, pa, la, sa), (_t, c, pc, lc, sc) = arms[i], arms[j]
+                ang = _angle(a, tip, c)
+                if max(la, lc) > 1.25 * min(la, lc) or not 8.0 <= ang <= 45.0 or (best is not None and ang <= best[0]):
                     continue
                 base = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
                 u = _unit(tip[0] - base[0], tip[1] - base[1])
-                if not _has_shaft(sheet, tip, u, 0.9 * max(la, lc), (pa, pc)):
-                    continue
                 b = BBox.from_points((a, tip, c))
-                out.append(Terminator(kind="open", tip=tip, direction=u, size=max(b.width, b.height),
-                                      path_ids=(min(pa, pc), max(pa, pc)), bbox=b))
+                if not _has_shaft(sheet, tip, u, 0.9 * max(la, lc), {sa, sc}, b):
+                    continue
+                best = (ang, Terminator(kind="open", tip=tip, direction=u, size=max(b.width, b.height),
+                                        path_ids=tuple(sorted({pa, pc})), bbox=b))
+        if best is not None:
+            out.append(best[1])
     return out
 
 
-def _has_shaft(sheet: SheetLike, tip: Point, u: Point, reach: float, arms: tuple[int, ...]) -> bool:
-    """Whether a straight stroked piece (not of ``arms``) runs through ``tip`` along ``u`` and on behind it for
-    ``reach`` at least: the line an arrowhead ends."""
+def _has_shaft(sheet: SheetLike, tip: Point, u: Point, reach: float, arms: set[int], head: BBox) -> bool:
+    """Whether a straight stroked piece (not one of the segments ``arms``, nor a shading stroke inside the
+    arrowhead's box ``head``) runs through ``tip`` along ``u`` and on behind it for ``reach`` at least: the line
+    an arrowhead ends."""
     x, y = tip
     for sid in sheet.index.segments.intersection((x - 0.3, y - 0.3, x + 0.3, y + 0.3)):
+        if sid in arms:
+            continue
         seg = sheet.segment(sid)
-        if seg.kind not in ("line", "close") or seg.path_id in arms:
+        if seg.kind not in ("line", "close"):
             continue
         (x0, y0), (x1, y1) = seg.points[0], seg.points[-1]
+        if _inside(head, (x0, y0), (x1, y1)):
+            continue
         dx, dy = x1 - x0, y1 - y0
         n = math.hypot(dx, dy)
         if n < reach or abs(dx * u[1] - dy * u[0]) > n * math.sin(math.radians(8.0)):
