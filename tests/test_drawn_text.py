@@ -13,6 +13,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pikepdf
 import pytest
 
@@ -684,3 +685,61 @@ def test_a_capital_only_as_tall_as_the_small_letters_beside_it_is_read_as_a_smal
     # small capitals: "SECTION" with a tall S and the rest a size smaller keeps its capitals
     small_caps = [read(c, {c: 0.2, "a": 0.3}) for c in "SECTION"]
     assert [r.text for r in _x_height_capitals(small_caps, [cap] + [x] * 6)] == list("SECTION")
+
+
+def test_a_mark_ending_a_word_stays_with_it_in_letter_spaced_stroke_text() -> None:
+    """A colon's ink is a tenth of its advance: in a letter-spaced stroke font the gap before it was wider than
+    the line's letter gaps (``REQUIREMENTS :``); its cell is widened on the side it hugs."""
+    from pdftract.ingest.drawn_text import _cells, _spaces
+
+    em = 10.0
+    # letters 0.6 em wide set 0.1 em apart; the colon's ink 0.06 em wide, centred in its advance
+    xs = [i * 7.0 for i in range(4)]
+    fb = np.array([[x, 0.0, x + 6.0, 7.0] for x in xs] + [[29.4, 0.0, 30.0, 5.0]])  # 0.24 em after the T's ink
+    chars = [[i] for i in range(5)]
+    texts = ["M", "E", "N", "T", ":"]
+    assert not any(_spaces(_cells(chars, fb, texts, em), em, texts))
+    # a real word space before an opening bracket stays one, and one after a closing mark too
+    fb2 = np.array([[0.0, 0.0, 6.0, 7.0], [7.0, 0.0, 13.0, 7.0], [13.0 + 1.1, 0.0, 13.0 + 1.7, 7.0],
+                    [19.8, 0.0, 25.8, 7.0], [26.8, 0.0, 32.8, 7.0]])
+    assert _spaces(_cells([[i] for i in range(5)], fb2, ["N", "O", ".", "A", "B"], em), em, ["N", "O", ".", "A", "B"]) \
+        == [False, False, True, False, False]
+
+
+def test_a_word_spelt_in_capitals_holds_no_small_s() -> None:
+    """``MUST`` whose S is nearest a 5 by shape and a little short of the capitals: the letter is a capital."""
+    from pdftract.ingest.drawn_text import _Read, _settle
+
+    def read(ch: str, near: dict[str, float]) -> _Read:
+        return _Read(ch, ch, near[ch], 0.2, 0.8, near, _per(near), None, "shape")
+
+    word = [read("M", {"M": 0.2}), read("U", {"U": 0.15, "u": 0.25}), read("5", {"5": 0.33, "S": 0.355, "s": 0.354}),
+            read("T", {"T": 0.16})]
+    spans = [(0.0, 6.0), (0.0, 6.0), (0.0, 5.0), (0.0, 6.0)]
+    assert _settle(word, spans, 0.0, 6.0, 6.0, None) == ["M", "U", "S", "T"]
+    # a word of small letters keeps its small s
+    small = [read("m", {"m": 0.2}), read("u", {"u": 0.15, "U": 0.25}), read("5", {"5": 0.33, "S": 0.355, "s": 0.354}),
+             read("t", {"t": 0.16})]
+    assert _settle(small, [(0.0, 4.0), (0.0, 4.0), (0.0, 4.0), (0.0, 6.0)], 0.0, 6.0, 6.0, 4.0)[2] == "s"
+
+
+def test_a_word_read_whole_is_the_lexicon_word_one_look_alike_away() -> None:
+    """``REOUIREMENTS``: every letter read surely, but a Q with a short tail read as an O; the word is no lexicon
+    word and one look-alike (the Q, a little farther by shape) makes it one. A word that is a lexicon word, or
+    whose look-alike is far, stays as read."""
+    from pdftract.ingest.drawn_text import LOOK_ALIKE_GAP, _lexicon_words, _Read
+
+    def read(ch: str, near: dict[str, float] | None = None) -> _Read:
+        near = near or {ch: 0.15}
+        return _Read(ch, ch, near[ch], 0.3, 0.9, near, _per(near), None, "shape")
+
+    def word(o_near: dict[str, float]) -> list[_Read]:
+        return [read(c) if c != "O" else read("O", o_near) for c in "REOUIREMENTS"]
+
+    cells = [(10.0 * i, 10.0 * i + 8.0) for i in range(12)]
+    got = _lexicon_words(word({"O": 0.27, "o": 0.28, "Q": 0.46}), cells, em=12.0)
+    assert "".join(r.text or "?" for r in got) == "REQUIREMENTS" and got[2].how == "lexicon"
+    far = _lexicon_words(word({"O": 0.2, "Q": 0.2 + LOOK_ALIKE_GAP + 0.05}), cells, em=12.0)
+    assert "".join(r.text or "?" for r in far) == "REOUIREMENTS"
+    plain = [read(c) for c in "BRACKET"]
+    assert [r.text for r in _lexicon_words(plain, cells[:7], em=12.0)] == list("BRACKET")

@@ -124,3 +124,24 @@ def test_invisible_glyphs_never_join_visible_words() -> None:
     hid = [dataclasses.replace(g, id=g.id + 2, render_mode=3) for g in make_glyphs("NL", 22, 10)]
     layout = build_layout(vis + hid)
     assert sorted((w.text, w.invisible) for w in layout.words) == [("NL", True), ("R1", False)]
+
+
+def test_prose_re_spacing_leaves_words_read_back_from_drawn_shapes_alone() -> None:
+    """Running text set tight is re-spaced where two letters stand apart; a word read back from drawn shapes
+    is not (its boxes are ink: a letter-spaced stroke font's I stands far from its neighbours, and the reading
+    already spaced the words by their cells)."""
+    from dataclasses import replace
+
+    from pdftract.geometry import BBox
+    from pdftract.model.primitives import UnicodeSource
+    from pdftract.model.reading import _spaced
+    from pdftract.model.text import Word
+    from pdftract.testing import make_glyphs
+
+    typed = make_glyphs("HOLES", 0.0, 100.0, size=10.0, advance=1.2)
+    typed = [replace(g, bbox=BBox(g.bbox.x0, g.bbox.top, g.bbox.x0 + 6.0, g.bbox.bottom)) for g in typed]  # 6 pt gaps
+    word = Word(id=0, text="HOLES", glyph_ids=tuple(g.id for g in typed), bbox=BBox.union_all(g.bbox for g in typed),
+                direction=0.0, size=10.0, font=typed[0].font, invisible=False, line_id=0)
+    assert _spaced(word, typed) == "H O L E S"
+    drawn = [replace(g, source=UnicodeSource.STROKE_MATCH, font="drawn-strokes") for g in typed]
+    assert _spaced(word, drawn) == "HOLES"

@@ -76,7 +76,7 @@ import shapely.geometry
 
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, box_pair_blocks, pair_components, union_find
-from pdftract.ingest.lexicon import ALPHABET, best_word
+from pdftract.ingest.lexicon import ALPHABET, best_word, word_set
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
@@ -1169,6 +1169,14 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
         if k in lead:
             dd -= LEADING_FIGURES  # in the figures a word starts with (a value and its unit: 100nF, 50V, 10k)
         out[k] = digit if dd < dl else letter
+    # a word spelt in capitals (two or more letters whose case their shape fixes, all capitals: M T H E ...)
+    # holds no small s or o nearly as tall as they are (MUST read MUsT: the S nearest a 5, then a small s)
+    fixed = [t for t in out if t is not None and t.isalpha() and t not in _CASE_PAIRS and t not in _CASE_PAIRS.values()]
+    capital_h = cap if cap is not None else max((hi - lo for lo, hi in spans), default=0.0)
+    if len(fixed) >= 2 and all(t.isupper() for t in fixed):
+        for k, t in enumerate(out):
+            if t is not None and t in _CASE_PAIRS and reads[k].how != "exact" and spans[k][1] - spans[k][0] >= 0.75 * capital_h:
+                out[k] = _CASE_PAIRS[t]
     # I or l (the same bar in most sans fonts): capitals around it say I, small letters l; first in a word,
     # I before a consonant (Item, Inch, ISO), l before a vowel (linear, left)
     for k, t in enumerate(out):
@@ -1190,9 +1198,16 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
     return out
 
 
+#: marks set against the end of the word before them, and against the start of the word after them
+_CLOSERS, _OPENERS = frozenset(".,:;)]!?"), frozenset("([")
+
+
 def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: float) -> list[tuple[float, float]]:
     """The span of each character along the line, narrow letters and digits widened to :data:`NARROW_CELL` em
-    about their centre (a ``1`` or an ``I`` sits in a wider cell than its ink), punctuation as inked."""
+    about their centre (a ``1`` or an ``I`` sits in a wider cell than its ink), a narrow mark that ends a word
+    (``: , . )``) widened to :data:`THIN_CELL` em on its left and one that opens a word (``(``) on its right
+    (the ink of a colon is a tenth of its advance: ``REQUIREMENTS :`` in a letter-spaced stroke font), other
+    punctuation as inked."""
     out = []
     for ch, t in zip(chars, texts, strict=True):
         u0 = float(min(fb[c, 0] for c in ch))
@@ -1201,6 +1216,13 @@ def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: 
         if t is not None and t.isalnum() and u1 - u0 < cell * em:
             mid = (u0 + u1) / 2
             u0, u1 = mid - cell * em / 2, mid + cell * em / 2
+        elif t is not None and (t in _CLOSERS or t in _OPENERS) and u1 - u0 < THIN_CELL * em:
+            # a mark set against the word it ends (or opens) stands in a cell wider than its ink on that side
+            mid = (u0 + u1) / 2
+            if t in _CLOSERS:
+                u0 = mid - THIN_CELL * em / 2
+            else:
+                u1 = mid + THIN_CELL * em / 2
         out.append((u0, u1))
     return out
 
@@ -1561,8 +1583,12 @@ def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: flo
         # a shape taken without its margin (inside a word, where its neighbours vouch for a letter) is in doubt:
         # the lexicon may read it as any letter
         doubt = [r.text is not None and r.how in ("shape", "word") and r.margin < TEXT_MARGIN for r in word]
-        if len(word) < LEX_MIN or all(r.text is not None and not d for r, d in zip(word, doubt, strict=True)) \
-                or any(r.per is None for r in word):
+        if len(word) >= LEX_MIN and all(r.text is not None and not d for r, d in zip(word, doubt, strict=True)):
+            fixed = _one_look_alike(word)
+            if fixed is not None:
+                out[lo + fixed[0]] = fixed[1]
+            continue
+        if len(word) < LEX_MIN or any(r.per is None for r in word):
             continue
         if any(r.text is not None and not r.text.isalpha() for r in word):
             continue
@@ -1597,6 +1623,43 @@ def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: flo
             out[lo + j] = replace(r, text=ch, best=ch, distance=float(dist[j, idx[j]]), margin=margin, confidence=conf,
                                   alts={ch: float(dist[j, idx[j]])}, how="lexicon")
     return out
+
+
+#: how much farther a look-alike letter's shape may be than the letter read, for a word read whole to take it
+LOOK_ALIKE_GAP = 0.25
+#: the least length of such a word (short words have too many neighbours in the lexicon)
+LOOK_ALIKE_MIN = 5
+
+
+def _one_look_alike(word: list[_Read]) -> tuple[int, _Read] | None:
+    """A word read letter by letter that is no lexicon word, but is one when one letter is its look-alike
+    (``O`` for ``Q``: ``REOUIREMENTS``): ``(position, the letter's new reading)`` when exactly one such letter
+    of the word makes one, its shape no more than :data:`LOOK_ALIKE_GAP` farther than the letter read. Words of
+    letters only, at least :data:`LOOK_ALIKE_MIN` long; the new letter takes the case of the one it replaces."""
+    texts = [r.text for r in word]
+    if len(word) < LOOK_ALIKE_MIN or not all(t is not None and t.isalpha() and t.isascii() for t in texts):
+        return None
+    spelled = "".join(t for t in texts if t is not None).lower()
+    lexicon = word_set()
+    if spelled in lexicon:
+        return None
+    chars = _LABELS[0][2] if _LABELS else []
+    found: list[tuple[int, _Read]] = []
+    for k, r in enumerate(word):
+        t = texts[k]
+        if t is None or r.per is None or r.how not in ("shape", "page") or t not in chars:
+            continue
+        here = float(r.per[chars.index(t)])
+        for alt in _GROUP.get(t, t):
+            if not alt.isalpha() or alt.lower() == t.lower() or alt not in chars or alt in "Il" or t in "Il":
+                continue  # (a bar's I or l is settled with the word's case, after this)
+            d = float(r.per[chars.index(alt)])
+            if d - here > LOOK_ALIKE_GAP or spelled[:k] + alt.lower() + spelled[k + 1:] not in lexicon:
+                continue
+            new = alt.upper() if t.isupper() else alt.lower()
+            found.append((k, replace(r, text=new, best=new, distance=d, confidence=round(min(r.confidence, 0.8), 3),
+                                     alts={new: d}, how="lexicon")))
+    return found[0] if len(found) == 1 else None
 
 
 _DIGITS = "0123456789"

@@ -48,6 +48,12 @@ def words_by_length() -> dict[int, tuple[np.ndarray, tuple[str, ...]]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def word_set() -> frozenset[str]:
+    """Every lexicon word (small letters)."""
+    return frozenset(w for _codes, words in words_by_length().values() for w in words)
+
+
 def best_word(distances: np.ndarray) -> tuple[str, float, float] | None:
     """The lexicon word nearest a word's shapes: ``(word, mean distance, margin to the next word)``.
 

@@ -176,6 +176,8 @@ def _spaced(w: Word, glyphs: Sequence[Glyph] | None) -> str:
     gs = [glyphs[g] for g in w.glyph_ids]
     if "".join(g.text for g in gs) != w.text:
         return w.text
+    if any(g.synthetic for g in gs):
+        return w.text  # text read back from drawn shapes: the reading spaced its words by their cells, not their ink
     out = [gs[0].text]
     for a, b in zip(gs, gs[1:], strict=False):
         if b.bbox.x0 - a.bbox.x1 > PROSE_LETTER_GAP * max(a.size, b.size) and a.text.isalnum() and b.text.isalnum():
