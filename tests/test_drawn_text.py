@@ -743,3 +743,25 @@ def test_a_word_read_whole_is_the_lexicon_word_one_look_alike_away() -> None:
     assert "".join(r.text or "?" for r in far) == "REOUIREMENTS"
     plain = [read(c) for c in "BRACKET"]
     assert [r.text for r in _lexicon_words(plain, cells[:7], em=12.0)] == list("BRACKET")
+
+
+def test_a_cell_border_beside_a_line_is_no_letter_and_a_bar_spells_the_word() -> None:
+    """A piece of a cell's border at the start of a line, twice as tall as its letters, would read as an ``I``
+    (``ISHEET1 OF 3``) and make the line the largest of its block; it is left out. And where the bar rule
+    spells no word (``AII``) but the other bar does (``All``), the word is taken."""
+    from pdftract.ingest.drawn_text import _edge_rules, _Read, _settle
+
+    fb = np.array([[0.0, -4.0, 0.3, 14.0]] + [[2.0 + 7.0 * i, 0.0, 8.0 + 7.0 * i, 10.0] for i in range(5)])
+    chars = [[i] for i in range(6)]
+    assert _edge_rules(chars, fb) == chars[1:]
+    # a bar as tall as the letters is a letter
+    fb[0] = [0.0, 0.0, 0.8, 10.0]
+    assert _edge_rules(chars, fb) == chars
+
+    def read(ch: str) -> _Read:
+        return _Read(ch, ch, 0.1, 0.3, 0.9, {ch: 0.1}, _per({ch: 0.1}), None, "shape")
+
+    word = [read("A"), read("I"), read("I")]
+    assert _settle(word, [(0.0, 7.0)] * 3, 0.0, 7.0, 7.0, None) == ["A", "l", "l"]
+    codes = [read("A"), read("I"), read("X")]  # no word either way: the rule's capitals stay
+    assert _settle(codes, [(0.0, 7.0)] * 3, 0.0, 7.0, 7.0, None) == ["A", "I", "X"]

@@ -291,3 +291,12 @@ def test_cells_of_labels_with_colons_are_a_title_block_not_a_table() -> None:
     rows = [["REV", "DATE", "DESCRIPTION"], ["A", "2024-01-02", "FIRST ISSUE"]]
     (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, wide), rects=grid(100, 100, wide, 2)), TableSettings())
     assert t.kind.value == "revision"
+
+
+def test_a_parts_list_whose_quantity_header_was_read_back_with_an_o_is_a_parts_list() -> None:
+    """Drawn text read back as ``OTY`` (a Q with a short tail), beside ``PC NO`` and ``PART NAME``: a parts list."""
+    from pdftract.analyzers.tables import TableKind, _classify, header_key
+
+    assert header_key("OTY") == "quantity" and header_key("0TY") == "quantity"
+    assert _classify([header_key(h) for h in ("PC NO", "PART NAME", "OTY")]) == TableKind.BOM
+    assert header_key("FOO") is None and header_key("BOX") is None

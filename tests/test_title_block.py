@@ -74,6 +74,21 @@ def test_the_date_of_a_revision_is_a_date_and_a_template_s_impossible_date_no_va
     assert got == {"title": "BRACKET", "scale": "2:1", "drawing_number": "BR-100", "date": "12.03.2021"}
 
 
+def test_plural_labels_a_sheet_label_run_into_its_number_and_a_blank_tolerance_template() -> None:
+    """``Materials:`` labels the material; ``DRG NO.`` (BS 8888) the drawing number and ``SHEET REV`` the revision;
+    ``SHEET1 OF 3`` (drawn text whose word gap was lost) the sheet; a tolerance block whose values are the
+    template's placeholders (``±X.X``) gives no general tolerance, but the units it states."""
+    got = block(
+        [("Materials:", 102, 108, 0, 3), ("PLA plastic", 140, 108, 0, 4), ("DRG NO.", 182, 106, 0, 3), ("BR-100", 184, 117, 0, 5),
+         ("SHEET REV", 242, 106, 0, 3), ("A", 244, 117, 0, 5), ("SHEET1 OF 3", 182, 128, 0, 4),
+         ("UNLESS OTHERWISE SPECIFIED", 102, 124, 0, 3), ("DIMENSIONS ARE IN MILLIMETERS", 102, 128, 0, 3),
+         ("ANGLES ±X.X° 2 PL ±X.XX", 102, 132, 0, 3)],
+        [(100, 100, 180, 120), (180, 100, 240, 120), (240, 100, 280, 120), (100, 120, 180, 136), (180, 120, 280, 136)],
+    )
+    assert got == {"material": "PLA plastic", "drawing_number": "BR-100", "revision": "A", "sheet_number": "1",
+                   "sheet_count": "3", "units": "MILLIMETERS"}
+
+
 def test_no_title_block_from_stray_labels() -> None:
     sheet = make_sheet(text=[("NOTES:", 20, 20), ("1. DATE CODE ON PART.", 20, 34), ("SCALE", 400, 300)])
     assert find_title_block(sheet, TitleBlockSettings(), ()) is None

@@ -21,7 +21,7 @@ from pdftract.model.primitives import REPLACEMENT_CHARACTER
 #: English and German, and the common forms of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian and
 #: Vietnamese blocks
 LABELS: dict[str, tuple[str, ...]] = {
-    "drawing_number": ("DWG NO", "DWG", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
+    "drawing_number": ("DWG NO", "DWG", "DRG NO", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
                        "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
                        "DRAWING ID",
                        # Spanish, French, Italian, Portuguese, German forms
@@ -34,8 +34,8 @@ LABELS: dict[str, tuple[str, ...]] = {
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
               "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ"),
-    "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "REVISIÓN", "RÉVISION", "REVISIONE",
-                 "REVISÃO"),
+    "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "SHEET REV", "REVISIÓN", "RÉVISION",
+                 "REVISIONE", "REVISÃO"),
     "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ",
               # Hungarian, Vietnamese
@@ -114,6 +114,9 @@ _JOINED: dict[str, tuple[str, int]] = {}
 for _phrase, _key in reversed(_PHRASES):  # shortest first: a longer phrase spelling the same letters wins
     if len(_phrase) > 1:
         _JOINED["".join(_phrase)] = (_key, len(_phrase))
+#: a word of letters run into a number ("SHEET1"), and the one-word sheet labels that may be run into theirs
+_GLUED = re.compile(r"^([^\W\d_]{3,})(\d[\d/]*)$")
+_SHEET_WORDS = frozenset(phrase for phrase, key in _PHRASES if len(phrase) == 1 and key == "sheet")  # (DWG1234 is a number)
 #: two abbreviations written together ("rev.nr.:", "DWG.NO."): read as two tokens
 _DOTTED = re.compile(r"^([^\W\d_]{1,12}\.)([^\W\d_]{1,12}\.?:?)$")
 
@@ -123,7 +126,18 @@ def _norm_token(t: str) -> str:
     return re.sub(r"[.:]+$", "", t).replace(".", "") if t not in (".",) else t
 
 
-def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
+def match_texts(texts: Sequence[str], plural: bool = True) -> tuple[str, int, str] | None:
+    """The label the first words of a text line spell: ``(key, words taken, rest of the first word)``, ``None``
+    when they spell none. A label in the plural (``Materials:``) is its singular when only that is known."""
+    hit = _match_texts(texts)
+    if hit is None and plural:
+        singular = [re.sub(r"(?i)(?<=[^\WsS\d_]{3})s(\.?:?)$", r"\1", t) for t in texts[:5]]
+        if singular != list(texts[:5]):
+            hit = _match_texts(singular)
+    return hit
+
+
+def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     tokens: list[str] = []
     owner: list[int] = []  # the word each token comes from (``rev.nr.:`` is two tokens of one word)
     split_rest = ""
@@ -134,6 +148,12 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
             owner.append(i)
             if i == 0:
                 split_rest = tail
+            break
+        if i == 0 and (m := _GLUED.match(text)) and (_norm_token(m.group(1)),) in _SHEET_WORDS:
+            # a one-word label run into its number ("SHEET1 OF 3": drawn text whose word gap was lost)
+            tokens.append(_norm_token(m.group(1)))
+            owner.append(i)
+            split_rest = m.group(2)
             break
         if m := _DOTTED.match(text):  # abbreviations written together: "rev.nr.:", "DWG.NO."
             tokens.extend(_norm_token(part) for part in m.groups())

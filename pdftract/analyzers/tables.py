@@ -68,7 +68,7 @@ class TableKind(str, enum.Enum):
 #: printed header words (normalised: upper case, no trailing dots or colons) per canonical column key: English and
 #: German, and the common ones of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian and Vietnamese parts lists
 HEADER_WORDS: dict[str, tuple[str, ...]] = {
-    "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR",
+    "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR", "PC NO",
              # Spanish, French, Italian, Portuguese, Russian
              "NO DE ELEM", "NO DE ELEMENTO", "N.º DE ELEMENTO", "ELEMENTO", "MARCA", "REP", "REPÈRE", "ПОЗ",
              # Hungarian, Vietnamese
@@ -81,7 +81,7 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                     "NO DE PIEZA", "NÚMERO DE PIEZA", "REFERENCIA", "RÉFÉRENCE", "CODICE", "ОБОЗНАЧЕНИЕ",
                     # Hungarian, Vietnamese
                     "CIKKSZÁM", "RAJZSZÁM", "KÝ HIỆU"),
-    "description": ("DESCRIPTION", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
+    "description": ("DESCRIPTION", "PART NAME", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
                     "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION", "DENOMINACIÓN", "DENOMINACION", "DÉSIGNATION",
                     "DESIGNATION", "DENOMINAZIONE", "DESCRIZIONE", "DESCRIÇÃO", "DENOMINAÇÃO", "НАИМЕНОВАНИЕ",
                     "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ",
@@ -113,7 +113,20 @@ def normalise_header(text: str) -> str:
 
 
 def header_key(text: str) -> str | None:
-    return _PHRASE_KEY.get(normalise_header(text))
+    """The column key a header cell names, ``None`` when it names none. A header that names none but would with
+    one round letter swapped for its look-alike (``O``/``Q``/``0``: ``OTY``, text read back from drawn shapes)
+    names that key when exactly one swap does.
+
+    >>> header_key("Qty."), header_key("OTY"), header_key("FOO")
+    ('quantity', 'quantity', None)
+    """
+    t = normalise_header(text)
+    key = _PHRASE_KEY.get(t)
+    if key is not None or not any(c in "OQ0" for c in t):
+        return key
+    hits = {k for i, c in enumerate(t) if c in "OQ0" for alt in "OQ0" if alt != c
+            if (k := _PHRASE_KEY.get(t[:i] + alt + t[i + 1:])) is not None}
+    return hits.pop() if len(hits) == 1 else None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

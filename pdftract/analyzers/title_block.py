@@ -616,6 +616,16 @@ def _dated(value: str) -> bool:
     return bool(_DATE.match(value)) and (any(len(g) == 4 for g in groups) or sum(len(g) == 2 for g in groups) >= 2)
 
 
+def _blank_tolerance(value: str) -> bool:
+    """Whether a tolerance block's values are all a template's placeholders (``ANGLES ±X.X° 2 PL ±X.XX``).
+
+    >>> _blank_tolerance("ANGLES ±X.X° 2 PL ±X.XX 3 PL ±X.XXX"), _blank_tolerance("ANGLES ±0.5° 2 PL ±0.05")
+    (True, False)
+    """
+    values = re.findall(r"±\s*(\S+)", value)
+    return bool(values) and all(re.fullmatch(r"[Xx.,]+°?", v) for v in values)
+
+
 def _no_calendar_date(value: str) -> bool:
     """Whether a value of the form of a date (three groups of figures) is no day of any calendar in any of the
     orders drawings write (day-month-year, month-day-year, year-month-day): a template's placeholder.
@@ -752,7 +762,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
             continue
         if _LABEL_FORM.match(c.value):
             continue  # the next cell's label ("Peso:" over "Materiales:"): the cell is empty
-        if c.key in ("weight", "general_tolerance") and not any(ch.isdigit() for ch in c.value):
+        if c.key in ("weight", "general_tolerance") and (not any(ch.isdigit() for ch in c.value) or _blank_tolerance(c.value)):
             # the unit printed in an empty mass cell ("kg"), a tolerance block with its values left blank
             # ("ANGULAR= ± °"): no value; units stated there are still read below
             if c.key == "general_tolerance":

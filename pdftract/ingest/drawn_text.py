@@ -1195,6 +1195,14 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
                 out[k] = "l" if nxt is not None and nxt in "aeiouy" else "I"
         elif t == "l" and len(out) > 1:
             out[k] = "I"  # a bar kept a letter among digits and marks: codes and tags are printed in capitals (1I6)
+    # the rule above spells no word where the other bar would (``AII`` -> ``All``, ``Iine`` -> ``line``): the word
+    bars = [k for k, t in enumerate(out) if t in ("I", "l") and reads[k].how != "exact"]
+    if bars and len(out) >= 3 and all(t is not None and t.isalpha() for t in out):
+        lexicon = word_set()
+        spelled = "".join(t for t in out if t is not None)
+        flipped = [("l" if t == "I" else "I") if k in bars else t for k, t in enumerate(out)]
+        if spelled.lower() not in lexicon and "".join(t for t in flipped if t is not None).lower() in lexicon:
+            out = flipped
     return out
 
 
@@ -1700,12 +1708,41 @@ def _number_words(reads: list[_Read], cells: list[tuple[float, float]], em: floa
     return out
 
 
+#: a bar at either end of a line this many times as tall as the line's other characters is a rule, not a letter
+EDGE_RULE = 1.5
+
+
+def _edge_rules(chars: list[list[int]], fb: np.ndarray) -> list[list[int]]:
+    """The line's characters (in reading order) without a straight bar at either end that is
+    :data:`EDGE_RULE` times as tall as the others (their median, three or more of them): a piece of a cell's
+    border beside the text (``|SHEET 1 OF 3``), which would read as an ``I`` and make the line look large."""
+    if len(chars) < 4:
+        return chars
+    boxes = [(float(min(fb[c, 0] for c in ch)), float(min(fb[c, 1] for c in ch)), float(max(fb[c, 2] for c in ch)),
+              float(max(fb[c, 3] for c in ch))) for ch in chars]
+
+    def rule(k: int) -> bool:
+        u0, v0, u1, v1 = boxes[k]
+        others = [b[3] - b[1] for j, b in enumerate(boxes) if j != k]
+        h = v1 - v0
+        return h >= EDGE_RULE * float(np.median(others)) and (u1 - u0) <= 0.1 * h
+
+    lo, hi = 0, len(chars)
+    if rule(0):
+        lo = 1
+    if rule(len(chars) - 1):
+        hi -= 1
+    return chars[lo:hi]
+
+
 def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
              limit: int | None = None, adapt: _Adapt | None = None, slant: float | None = None) -> _Line | None:
     """The line read in direction ``d`` (only its first ``limit`` characters when given: a probe); ``slant``
     given, the line is read at that slant instead of its own."""
     fb = _page_frames(d, cbox)
-    chars = sorted(chars_in, key=lambda ch: float(min(fb[c, 0] for c in ch)))[:limit]
+    chars = _edge_rules(sorted(chars_in, key=lambda ch: float(min(fb[c, 0] for c in ch))), fb)[:limit]
+    if not chars:
+        return None
     spans = [(float(min(fb[c, 1] for c in ch)), float(max(fb[c, 3] for c in ch))) for ch in chars]
     heights = np.array([b - a for a, b in spans])
     line_h = float(np.percentile(heights, 80)) if len(heights) else 0.0
