@@ -89,6 +89,18 @@ def test_plural_labels_a_sheet_label_run_into_its_number_and_a_blank_tolerance_t
                    "sheet_count": "3", "units": "MILLIMETERS"}
 
 
+def test_a_label_set_in_two_lines_and_a_modified_date_in_c_time_form() -> None:
+    """``PAGE`` over ``TITLE:`` in one cell is one label, the page title (not a sheet label whose value is no
+    number); ``MODIFIED:`` labels the date, printed the way C's ``ctime()`` writes it."""
+    got = block(
+        [("PAGE", 102, 105, 0, 3), ("TITLE:", 102, 110, 0, 3), ("TABLE OF CONTENTS", 130, 110, 0, 6),
+         ("MODIFIED:", 102, 125, 0, 3), ("Sun Nov 8 23:29:31 2015", 130, 125, 0, 4),
+         ("DOC NUMBER:", 202, 125, 0, 3), ("650-00000-00-SCH", 240, 125, 0, 4)],
+        [(100, 100, 300, 114), (100, 114, 200, 130), (200, 114, 300, 130)],
+    )
+    assert got == {"title": "TABLE OF CONTENTS", "date": "Sun Nov 8 23:29:31 2015", "drawing_number": "650-00000-00-SCH"}
+
+
 def test_no_title_block_from_stray_labels() -> None:
     sheet = make_sheet(text=[("NOTES:", 20, 20), ("1. DATE CODE ON PART.", 20, 34), ("SCALE", 400, 300)])
     assert find_title_block(sheet, TitleBlockSettings(), ()) is None

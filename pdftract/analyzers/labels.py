@@ -29,7 +29,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                        "NUMERO DI DISEGNO", "DESENHO NO", "ZEICHNUNG NO",
                        # Hungarian, Vietnamese
                        "RAJZSZÁM", "SỐ BẢN VẼ"),
-    "title": ("TITLE", "DRAWING TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
+    "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
@@ -50,7 +50,8 @@ LABELS: dict[str, tuple[str, ...]] = {
     "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO",
              # Hungarian, Vietnamese
              "MÉRET", "KHỔ"),
-    "date": ("DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "AUSGABEDATUM", "FECHA", "ДАТА",
+    "date": ("DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "MODIFIED", "LAST MODIFIED", "AUSGABEDATUM", "FECHA",
+             "ДАТА",
              # Hungarian, Vietnamese
              "DÁTUM", "NGÀY"),
     "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",

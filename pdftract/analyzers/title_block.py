@@ -295,6 +295,12 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 if labels[i][3] and not labels[j][3]:
                     continue  # a label written with its value in one word under a plain label ("Fájlnév:Assem1")
                 kept[i] = False  # j sits above i in the same cell
+                joined = [w.text for w, _b in labels[j][0] + labels[i][0]]
+                hit = _match_texts(joined)
+                if not labels[j][1] and not labels[j][3] and hit is not None and hit[1] == len(joined) and hit[0] != labels[j][2]:
+                    # one label set in two lines ("PAGE" over "TITLE:"): the label the two lines spell together
+                    labels[j] = (labels[j][0] + labels[i][0], labels[i][1], hit[0], "", labels[i][4])
+                    boxes[j] = boxes[j].union(boxes[i])
                 break
     label_ids = {w.id for (lab, *_r), k in zip(labels, kept, strict=True) if k for w, _b in lab}
     same_row_labels = [(idx, BBox.union_all(b for _w, b in lab)) for idx, (lab, *_r) in enumerate(labels) if kept[idx]]
@@ -594,7 +600,8 @@ FIELD_FORMS: dict[str, re.Pattern[str]] = {
                         re.IGNORECASE),
     "size": re.compile(r"^(?:[A-E]|[AaАа][0-4]|ANSI\s*[A-E]|ISO\s*A[0-4]|LETTER|TABLOID)$", re.IGNORECASE),
     "date": re.compile(r"^(?:[A-Za-z]{3,9},? )?(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?)?|\d{1,2}[ .-]?[A-Za-zÄäÖöÜü]{3,9}\.?[ .-]?\d{2,4}"
-                       r"|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})$"),
+                       r"|[A-Za-z]{3,9}\.? \d{1,2},? \d{4}"
+                       r"|(?:[A-Za-z]{3} )?[A-Za-z]{3} +\d{1,2} \d{1,2}:\d{2}(?::\d{2})? \d{4})$"),  # and C's ctime()
     "revision": re.compile(r"^[A-Za-z0-9]{1,3}(?:[.\-][A-Za-z0-9]{1,3}){0,2}$"),
     "weight": re.compile(r"^~?\d+(?:[.,]\d+)?\s*(?:kg|g|lb|lbs|gr)?$", re.IGNORECASE),
     "units": re.compile(r"^(?:MM|MILLIMET(?:ER|RE)S?|IN|INCH(?:ES)?|INCH/MM|MM/INCH|M)$", re.IGNORECASE),
