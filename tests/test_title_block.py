@@ -101,6 +101,23 @@ def test_a_label_set_in_two_lines_and_a_modified_date_in_c_time_form() -> None:
     assert got == {"title": "TABLE OF CONTENTS", "date": "Sun Nov 8 23:29:31 2015", "drawing_number": "650-00000-00-SCH"}
 
 
+def test_a_sheet_cell_holding_a_name_and_a_number_cell_holding_the_sheet_of_the_set() -> None:
+    """Horizon EDA's block: ``Sheet`` holds the sheet's name (the title, no cell being labelled so) and
+    ``Number`` holds ``1/7`` (the sheet of the set, by its form)."""
+    got = block(
+        [("Sheet", 102, 106, 0, 3), ("FPGA Power", 104, 117, 0, 6), ("Number", 182, 106, 0, 3), ("1/7", 184, 117, 0, 6),
+         ("Revision", 182, 126, 0, 3), ("2", 184, 137, 0, 6)],
+        [(100, 100, 180, 120), (180, 100, 220, 120), (180, 120, 220, 140)],
+    )
+    assert got == {"title": "FPGA Power", "sheet_number": "1", "sheet_count": "7", "revision": "2"}
+    # a labelled title stays the title; a sheet cell's number stays a number
+    got = block(
+        [("TITLE", 102, 106, 0, 3), ("PUMP HOUSING", 104, 117, 0, 6), ("SHEET", 182, 106, 0, 3), ("2 OF 3", 184, 117, 0, 6)],
+        [(100, 100, 180, 120), (180, 100, 220, 120)],
+    )
+    assert got == {"title": "PUMP HOUSING", "sheet_number": "2", "sheet_count": "3"}
+
+
 def test_no_title_block_from_stray_labels() -> None:
     sheet = make_sheet(text=[("NOTES:", 20, 20), ("1. DATE CODE ON PART.", 20, 34), ("SCALE", 400, 300)])
     assert find_title_block(sheet, TitleBlockSettings(), ()) is None

@@ -651,6 +651,8 @@ def _no_calendar_date(value: str) -> bool:
     return not (day(a, b) or day(b, a) or day(c, b))
 
 
+#: a sheet's place in its set and nothing else ("1/7", "2 / 12")
+_SHEET_IN_SET = re.compile(r"^\d{1,3}\s*/\s*\d{1,3}$")
 #: a numbering, not a title: a word, a number word and a number ("Lámina No. 1", "Sheet Nr 3")
 _NUMBERING = re.compile(r"(?i)^[^\W\d_]+\.?\s+(?:no|nr|n°|nº|#)\.?\s*\d+$")
 #: a sheet size written as a code in any case: ISO A0-A4, an ANSI letter A-E
@@ -741,6 +743,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     fields: dict[str, Field] = {}
     other: dict[str, Field] = {}
     named_title: Field | None = None
+    sheet_title: Field | None = None
     for c in cluster:
         if not c.value or _PLACEHOLDER.match(c.value) or (c.key == "date" and _no_calendar_date(c.value)):
             continue  # an empty cell, one holding only a dash ("--": nothing to say), a template's 99.99.2000
@@ -755,12 +758,18 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                 continue
             other.setdefault(c.label, Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
             continue
+        if c.key == "drawing_number" and _SHEET_IN_SET.match(c.value):
+            # a "Number" cell holding "1/7": the sheet's number of the set, by its form (Horizon EDA's block)
+            c = replace(c, key="sheet")
         if c.key == "sheet":
             number, count = parse_sheet(c.value)
             if number is not None and "sheet_number" not in fields:
                 fields["sheet_number"] = Field(value=number, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             if count is not None and "sheet_count" not in fields:
                 fields["sheet_count"] = Field(value=count, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
+            if number is None and count is None and sum(ch.isalpha() for ch in c.value) >= 3 and not any(ch.isdigit() for ch in c.value):
+                # a "Sheet" cell holding a name: the sheet's title, the block's title when nothing else gives one
+                sheet_title = sheet_title or Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             continue
         if c.key == "sheet_count":
             m = re.search(r"(\d+)\s*$", c.value)
@@ -807,6 +816,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                 break
     area = BBox.union_all(c.area for c in cluster)
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
+    if "title" not in fields and sheet_title is not None:
+        fields["title"] = sheet_title
     if "units" not in fields:
         # the units stated in the text of a label of no field (``UNLESS OTHERWISE SPECIFIED: DIMENSIONS ARE IN
         # MILLIMETERS`` where TOLERANCES holds the general tolerance; a general tolerance that states them keeps them)
