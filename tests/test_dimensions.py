@@ -166,6 +166,16 @@ def test_a_decimal_number_split_at_its_separator_is_one_dimension() -> None:
     assert (d.text, d.nominal, d.kind) == ("R3,1", 3.1, "radius")
 
 
+def test_a_radius_said_with_an_equals_sign() -> None:
+    # Allegro board drawings write a corner radius as "R=3mm" (one word) or "R = 3mm" (three)
+    assert read_dimension("R = 3mm") is not None and read_dimension("A=3") is None
+    lines = [(100.0, 100.0, 200.0, 100.0)]
+    paths = [arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))]
+    for text in ([("R=3mm", 130, 95)], [("R", 130, 95), ("=", 137, 95), ("3mm", 144, 95)]):
+        (d,) = find_dimensions(make_sheet(text=text, lines=lines, paths=paths))
+        assert (d.nominal, d.kind) == (3.0, "radius")
+
+
 def test_a_stroked_closed_arrowhead_ends_a_leader() -> None:
     # Creo's arrow: a triangle outline stroked and not filled, three lines back to the start (or two and a
     # close); the leader runs from its tip to a shoulder under the radius

@@ -161,7 +161,7 @@ class Dimension:
 
         return item_html(self)
 
-_PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD⌴⌵↧]|S⌀|SR|\d+\s*[xX×*])$")
+_PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD⌴⌵↧]|S⌀|SR|R\s*=|\d+\s*[xX×*])$")
 _COUNT = re.compile(r"^\d+$")
 _COUNT_LEAD = re.compile(r"^\d+\s*[xX×*]$")  # "4x", "3*" (a count written with an asterisk)
 _FRACTION = re.compile(r"^\d+/\d+\"?$")
@@ -428,6 +428,7 @@ def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
 def _tidy(text: str) -> str:
     s = canonical_fraction(text)
     s = re.sub(r"\s+", " ", s).strip()
+    s = re.sub(r"(^|\s)([⌀R])\s*=\s*(?=[\d.,])", r"\1\2", s)  # "R=3mm", "R = 3mm" (a radius said with =) -> "R3mm"
     s = re.sub(r"([⌀R])\s+(?=[\d.,])", r"\1", s)  # "⌀ 10" -> "⌀10"
     s = re.sub(r"(^|\s)(\d+)\s*[xX×](?=\s)", r"\1\2×", s)  # "2 x" / "2X" -> "2×"
     s = re.sub(r"(^|\s)(\d+)[xX×](?=[⌀R\uFFFD(\[]|\d+[.,]\d)", r"\1\2× ", s)  # "2X⌀10" -> "2× ⌀10"
