@@ -765,3 +765,17 @@ def test_a_cell_border_beside_a_line_is_no_letter_and_a_bar_spells_the_word() ->
     assert _settle(word, [(0.0, 7.0)] * 3, 0.0, 7.0, 7.0, None) == ["A", "l", "l"]
     codes = [read("A"), read("I"), read("X")]  # no word either way: the rule's capitals stay
     assert _settle(codes, [(0.0, 7.0)] * 3, 0.0, 7.0, 7.0, None) == ["A", "I", "X"]
+
+
+def test_a_slashed_zero_drawn_in_strokes_is_a_zero() -> None:
+    """The zero of many EDA stroke fonts has a slash across its bowl (DipTrace: a date read 4/28/2816): it is
+    a 0, not an 8, and not a round diameter sign."""
+    from pdftract.ingest.drawn_text import _classify
+
+    bowl = [(0.23, 0.67), (0.14, 0.64), (0.07, 0.55), (0.05, 0.41), (0.05, 0.31), (0.07, 0.17), (0.14, 0.08), (0.23, 0.05),
+            (0.28, 0.05), (0.37, 0.08), (0.43, 0.17), (0.46, 0.31), (0.46, 0.41), (0.43, 0.55), (0.37, 0.64), (0.28, 0.67),
+            (0.23, 0.67)]
+    em = 9.33
+    strokes = [np.array(bowl) * em, np.array([(0.43, 0.55), (0.07, 0.17)]) * em]
+    r = _classify([], strokes, em, 0.0, 0.0)
+    assert r.text == "0" and r.best == "0"

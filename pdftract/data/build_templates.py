@@ -178,7 +178,7 @@ NEWSTROKE = "newstroke.txt"
 
 def build_newstroke() -> tuple[list[Features], list[str]]:
     """Templates of the text characters in KiCad's stroke font, featured exactly as a stroked character
-    found on a page is (centre lines drawn with a regular pen)."""
+    found on a page is (centre lines drawn with a regular pen), and a slashed zero beside its zero."""
     from pdftract.ingest.drawn_text import _stroke_features
     from pdftract.ingest.stroke_font import newstroke_glyphs
 
@@ -194,6 +194,18 @@ def build_newstroke() -> tuple[list[Features], list[str]]:
         if f is not None:
             feats.append(f)
             labels.append(ch)
+        if ch == "0":
+            # the slashed zero of many stroke fonts of EDA and CAD tools (DipTrace, plotter fonts): the same zero
+            # with a stroke from the upper right of its bowl to the lower left
+            xs = np.concatenate([p[:, 0] for p in pts])
+            ys = np.concatenate([p[:, 1] for p in pts])
+            x0, x1, y0, y1 = float(xs.min()), float(xs.max()), float(ys.min()), float(ys.max())
+            w, h = x1 - x0, y1 - y0
+            slash = np.array([[x1 - 0.08 * w, y0 + 0.8 * h], [x0 + 0.08 * w, y0 + 0.2 * h]])
+            f = _stroke_features(pts + [slash])
+            if f is not None:
+                feats.append(f)
+                labels.append(ch)
     print(f"build_templates: {NEWSTROKE}: {len(feats)} text characters", file=sys.stderr)
     return feats, labels
 
