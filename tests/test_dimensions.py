@@ -176,6 +176,18 @@ def test_a_radius_said_with_an_equals_sign() -> None:
         assert (d.nominal, d.kind) == (3.0, "radius")
 
 
+def test_a_large_value_reaching_into_the_page_edge_band_is_no_zone_number() -> None:
+    # a zone number stands wholly between the frame and the page edge; a dimension value set large near the top
+    # of the sheet (Solid Edge, 40 pt figures) reaches into that band from the drawing and is kept
+    lines = [(100.0, 60.0, 200.0, 60.0)]
+    paths = [arrow(0, (100.0, 60.0), (200.0, 60.0)), arrow(1, (200.0, 60.0), (100.0, 60.0))]
+    (d,) = find_dimensions(make_sheet(text=[("10", 135, 55, 0, 40)], lines=lines, paths=paths))
+    assert d.text == "10"
+    zone = [(100.0, 20.0, 200.0, 20.0)]
+    zpaths = [arrow(0, (100.0, 20.0), (200.0, 20.0)), arrow(1, (200.0, 20.0), (100.0, 20.0))]
+    assert find_dimensions(make_sheet(text=[("4", 148, 18, 0, 8)], lines=zone, paths=zpaths)) == ()
+
+
 def test_a_stroked_closed_arrowhead_ends_a_leader() -> None:
     # Creo's arrow: a triangle outline stroked and not filled, three lines back to the start (or two and a
     # close); the leader runs from its tip to a shoulder under the radius

@@ -935,7 +935,9 @@ def dimension_confidence(geometry: str, kind: str, strong: bool, glyphs: float) 
 
 
 def _near_page_edge(sheet: SheetLike, bbox: BBox, margin: float = 30.0) -> bool:
-    return bbox.x0 < margin or bbox.top < margin or bbox.x1 > sheet.width - margin or bbox.bottom > sheet.height - margin
+    """Whether the text lies wholly in the band of ``margin`` points along an edge of the page, where a frame's
+    zone numbers stand (a large dimension value reaching into it from the drawing is no zone number)."""
+    return bbox.x1 < margin or bbox.bottom < margin or bbox.x0 > sheet.width - margin or bbox.top > sheet.height - margin
 
 
 def _between_terminators(geo: Any, bbox: BBox, size: float) -> bool:
