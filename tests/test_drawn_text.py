@@ -779,3 +779,18 @@ def test_a_slashed_zero_drawn_in_strokes_is_a_zero() -> None:
     strokes = [np.array(bowl) * em, np.array([(0.43, 0.55), (0.07, 0.17)]) * em]
     r = _classify([], strokes, em, 0.0, 0.0)
     assert r.text == "0" and r.best == "0"
+
+
+def test_tags_in_capitals_keep_their_bars_and_capitals() -> None:
+    """An instrument tag is no word: ``AIT`` stays ``AIT`` (``Alt`` would be a word, but not one printed with
+    its first and last letters capitals), and in ``JI 970`` whose J alone reaches below the others, the figures'
+    height is no x-height: the I stays a capital I."""
+    from pdftract.ingest.drawn_text import _Read, _settle, _x_height_capitals
+
+    def read(ch: str) -> _Read:
+        return _Read(ch, ch, 0.1, 0.3, 0.9, {ch: 0.1}, _per({ch: 0.1, "a": 0.3, "o": 0.5}), (ch,), "shape")
+
+    assert _settle([read("A"), read("I"), read("T")], [(0.0, 7.0)] * 3, 0.0, 7.0, 7.0, None) == ["A", "I", "T"]
+    tag = [read(c) for c in "JI970"]
+    spans = [(-2.5, 7.0)] + [(0.0, 7.0)] * 4
+    assert [r.text for r in _x_height_capitals(tag, spans)] == list("JI970")

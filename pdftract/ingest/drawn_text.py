@@ -1023,7 +1023,9 @@ def _x_height_capitals(reads: list[_Read], spans: list[tuple[float, float]], ada
         ratio, j = max(jumps)
         lower = [t for _h, t in both[:j + 1]]
         capital_only = sum(1 for t in lower if t.isupper() and t not in _CASE_PAIRS.values())
-        if ratio < X_HEIGHT_JUMP or 2 * capital_only > len(lower):
+        # the lower height is the x-height only when letters hold it, and no figure (figures are as tall as
+        # capitals: in a tag ``JI 970`` only a descending J stands taller)
+        if ratio < X_HEIGHT_JUMP or 2 * capital_only > len(lower) or any(t.isdigit() for t in lower) or len(lower) < 2:
             return reads
         xs = [h for h, _t in both[:j + 1]]
     xh = float(np.median(xs))
@@ -1201,7 +1203,10 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
         lexicon = word_set()
         spelled = "".join(t for t in out if t is not None)
         flipped = [("l" if t == "I" else "I") if k in bars else t for k, t in enumerate(out)]
-        if spelled.lower() not in lexicon and "".join(t for t in flipped if t is not None).lower() in lexicon:
+        word = "".join(t for t in flipped if t is not None)
+        # (in a case a word is printed in: small letters, a capital first, or capitals; AIT stays a tag)
+        if spelled.lower() not in lexicon and word.lower() in lexicon and (word.islower() or word.isupper()
+                                                                              or word[1:].islower()):
             out = flipped
     return out
 
