@@ -127,11 +127,11 @@ def _norm_token(t: str) -> str:
     return re.sub(r"[.:]+$", "", t).replace(".", "") if t not in (".",) else t
 
 
-def match_texts(texts: Sequence[str], plural: bool = True) -> tuple[str, int, str] | None:
+def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     """The label the first words of a text line spell: ``(key, words taken, rest of the first word)``, ``None``
     when they spell none. A label in the plural (``Materials:``) is its singular when only that is known."""
     hit = _match_texts(texts)
-    if hit is None and plural:
+    if hit is None:
         singular = [re.sub(r"(?i)(?<=[^\WsS\d_]{3})s(\.?:?)$", r"\1", t) for t in texts[:5]]
         if singular != list(texts[:5]):
             hit = _match_texts(singular)

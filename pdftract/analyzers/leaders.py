@@ -270,14 +270,15 @@ def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
     for p in sheet.paths:
         if p.text_shape or not p.stroke or p.fill:
             continue
-        n = p.segment_count
-        if n < 2 or "line" not in p.kinds:
-            continue
-        pieces = list(p.numbered_pieces())
-        for k in range(1, n):
-            sid, kind, pts = pieces[k]
-            # a line that is a subpath of its own: after its move, and followed by a move or nothing
-            if kind != "line" or pieces[k - 1][1] != "move" or (k + 1 < n and pieces[k + 1][1] != "move"):
+        kinds = p.kinds
+        n = len(kinds)
+        # the lines that are subpaths of their own: after their move, and followed by a move or nothing
+        alone = {k for k in range(1, n)
+                 if kinds[k] == "line" and kinds[k - 1] == "move" and (k + 1 == n or kinds[k + 1] == "move")}
+        if not alone:
+            continue  # (the pieces are unpacked only for a path that has such lines)
+        for k, (sid, _kind, pts) in enumerate(p.numbered_pieces()):
+            if k not in alone:
                 continue
             q0, q1 = pts
             length = math.hypot(q1[0] - q0[0], q1[1] - q0[1])

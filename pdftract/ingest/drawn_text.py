@@ -1017,7 +1017,7 @@ def _x_height_capitals(reads: list[_Read], spans: list[tuple[float, float]], ada
         # no small letters read to tell the x-height: a run whose letters and figures fall in two heights
         # (``X axis``: the capital X and the dotted i above, x a s below)
         both = sorted((h, r.text) for r, h in zip(reads, heights, strict=True) if r.text is not None and r.text.isalnum())
-        jumps = [(both[j + 1][0] / both[j][0], j) for j in range(1, len(both) - 1) if both[j][0] > 0]
+        jumps = [(both[j + 1][0] / both[j][0], j) for j in range(1, len(both) - 1) if both[j][0] > 0]  # lower: 2 or more
         if not jumps:
             return reads
         ratio, j = max(jumps)
@@ -1025,7 +1025,7 @@ def _x_height_capitals(reads: list[_Read], spans: list[tuple[float, float]], ada
         capital_only = sum(1 for t in lower if t.isupper() and t not in _CASE_PAIRS.values())
         # the lower height is the x-height only when letters hold it, and no figure (figures are as tall as
         # capitals: in a tag ``JI 970`` only a descending J stands taller)
-        if ratio < X_HEIGHT_JUMP or 2 * capital_only > len(lower) or any(t.isdigit() for t in lower) or len(lower) < 2:
+        if ratio < X_HEIGHT_JUMP or 2 * capital_only > len(lower) or any(t.isdigit() for t in lower):
             return reads
         xs = [h for h, _t in both[:j + 1]]
     xh = float(np.median(xs))
