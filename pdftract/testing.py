@@ -241,9 +241,12 @@ class PdfWriter:
         xobjects: dict[str, int] | None = None,
         annots: Sequence[int] = (),
         compress: bool = False,
+        extgstates: dict[str, str] | None = None,
     ) -> int:
         contents = self.stream(content, compress=compress)
         res = ""
+        if extgstates:  # name -> the parameter dictionary's source, ``"<< /ca 0 >>"``
+            res += "/ExtGState << " + " ".join(f"/{k} {v}" for k, v in extgstates.items()) + " >> "
         if fonts:
             res += "/Font << " + " ".join(f"/{k} {v} 0 R" for k, v in fonts.items()) + " >> "
         if xobjects:

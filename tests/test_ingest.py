@@ -357,3 +357,17 @@ def test_an_image_page_with_a_few_typed_characters_says_its_picture_is_not_read(
     s = pdftract.open(w.tobytes()).page(1)
     d = [d for d in s.diagnostics if d.code is Code.MISSING_TEXT_LAYER]
     assert d and d[0].severity is Severity.WARNING and dict(d[0].context)["characters"] == 9, s.diagnostics
+
+
+def test_a_path_painted_fully_transparent_leaves_no_ink() -> None:
+    # Qt's writer draws a box round each text with fill alpha 0 (ExtGState /ca 0): no path, no rule; an alpha set
+    # inside q ... Q ends with it; a stroke keeps its own alpha (/CA)
+    w = PdfWriter()
+    content = (b"q /Clear gs 100 100 50 20 re f Q 200 100 50 20 re f "
+               b"q /NoStroke gs 300 100 m 350 100 l S 300 120 50 20 re B Q")
+    w.add_page(content, extgstates={"Clear": "<< /ca 0 /CA 0 >>", "NoStroke": "<< /CA 0 >>"})
+    doc = pdftract.open(w.tobytes())
+    page = doc.pages[0]
+    got = [(round(p.bbox.x0), p.fill, p.stroke) for p in page.paths]
+    assert got == [(200, True, False), (300, True, False)], got
+    assert any("fully transparent" in d.message for d in page.diagnostics), page.diagnostics

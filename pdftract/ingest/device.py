@@ -426,6 +426,8 @@ class SheetDevice(PDFTextDevice):
         self.paths: list[Path] = []
         self.images: list[Image] = []
         self.skipped_segments = 0
+        #: paths painted with no ink: fill and stroke both fully transparent (ExtGState ``ca``/``CA`` 0), left out
+        self.transparent_paths = 0
         self.decode_failures = 0
         self.warnings: list[str] = []
         self.limit_hits: list[str] = []
@@ -694,6 +696,15 @@ class SheetDevice(PDFTextDevice):
         evenodd: bool,
         path: Sequence[PathSegment],
     ) -> None:
+        # a paint with an alpha of 0 leaves no ink (Qt's PDF writer draws text selection boxes so)
+        if fill and getattr(graphicstate, "fill_alpha", 1.0) == 0.0:
+            fill = False
+        if stroke and getattr(graphicstate, "stroke_alpha", 1.0) == 0.0:
+            stroke = False
+        if not fill and not stroke:
+            if path:
+                self.transparent_paths += 1
+            return
         ctm = self.ctm
         assert ctm is not None
         (a, b, c, d, e, f) = ctm
@@ -885,6 +896,21 @@ class ContentParser(PDFContentParser):
 ESCAPES = frozenset(bytes([c]) for c in b"btnfr()\\")
 
 
+class AlphaGraphicState(PDFGraphicState):
+    """pdfminer's graphics state with the constant alphas of an ExtGState (``ca`` for filling, ``CA`` for stroking),
+    saved and restored with the rest by ``q``/``Q``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fill_alpha = 1.0
+        self.stroke_alpha = 1.0
+
+    def copy(self) -> AlphaGraphicState:
+        obj = AlphaGraphicState()
+        obj.__dict__.update(self.__dict__)
+        return obj
+
+
 class SheetInterpreter(PDFPageInterpreter):
     """pdfminer's interpreter with a caller-supplied initial matrix and two fixes (see module doc)."""
 
@@ -906,6 +932,29 @@ class SheetInterpreter(PDFPageInterpreter):
     def do_F(self) -> None:
         """Fill (obsolete synonym of ``f``)."""
         self.do_f()
+
+    def init_state(self, ctm: Matrix) -> None:
+        super().init_state(ctm)
+        self.graphicstate = AlphaGraphicState()
+
+    def do_gs(self, name: object) -> None:
+        """Set the parameters of a named ExtGState that pdftract reads: the constant alphas (``ca``, ``CA``)."""
+        gs = self.graphicstate
+        if not isinstance(gs, AlphaGraphicState):
+            return
+        try:
+            states = resolve1((self.resources or {}).get("ExtGState"))
+            key = literal_name(name) if isinstance(name, PSLiteral) else str(name)
+            params = resolve1(states.get(key)) if isinstance(states, dict) else None
+        except Exception as exc:  # a broken resource dictionary: the state stays as it was
+            self.device_warning(f"graphics state {name!r} cannot be read: {exc}")
+            return
+        if not isinstance(params, dict):
+            return
+        for field, entry in (("fill_alpha", "ca"), ("stroke_alpha", "CA")):
+            value = _num(resolve1(params.get(entry)))
+            if value is not None:
+                setattr(gs, field, min(1.0, max(0.0, float(value))))
 
     # path construction: the same tuples as pdfminer's operators, without a helper call per operand; an
     # operand that is no number goes to pdfminer's operator, which says so and drops the piece

@@ -570,6 +570,10 @@ class Reader:
                     count=device.skipped_segments,
                 )
             )
+        if device is not None and device.transparent_paths:
+            diagnostics.append(Diagnostic.make(
+                Code.PDF_WARNING, f"{device.transparent_paths} paths were painted fully transparent (no ink) and were left out",
+                severity=Severity.INFO, page=number, count=device.transparent_paths))
         unmapped = [g for g in glyphs if g.source is UnicodeSource.NONE]
         # a private-use code is the font's own numbering, not a character: say so rather than pass it as text
         private = [g for g in glyphs if g.source is not UnicodeSource.NONE and g.text and all(0xE000 <= ord(c) <= 0xF8FF for c in g.text)]
