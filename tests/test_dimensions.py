@@ -464,3 +464,24 @@ def test_a_same_size_stack_centred_on_its_nominal_and_two_ordinates_a_line_apart
     assert sorted(d.nominal for d in far) == [47.85, 51.88], far
     near = find_dimensions(make_sheet(text=[("8.01", 100, 100, 0.0, 9.2), ("7.99", 100, 111.4, 0.0, 9.2)]), LOOSE)
     assert len(near) == 1, near
+
+
+def test_a_chamfer_without_its_degree_sign_a_unit_word_after_the_value_and_a_station_are_read_as_printed() -> None:
+    # "1 x 45": a count of one is never printed, so a 1 mm by 45° chamfer; "4 x 45" stays four places of 45
+    r = read_dimension("1 x 45")
+    assert r is not None and (r.kind, r.nominal, r.count, r.text) == ("chamfer", 1.0, 1, "1×45°")
+    r = read_dimension("4 x 45")
+    assert r is not None and (r.kind, r.nominal, r.count) == ("linear", 45.0, 4)
+    # a station along a route ("0+045", "0 +000") is no size of nought with a deviation
+    assert read_dimension("0 +045") is None and read_dimension("0+000") is None and read_dimension("45m") is not None
+    # the two deviations in brackets after the value and its unit
+    r = read_dimension("820 mm (-0 +5mm)")
+    assert r is not None and (r.nominal, r.upper, r.lower) == (820.0, 5.0, 0.0)
+    # EPLAN writes the unit as its own word after the value: not a number inside a sentence
+    lines = [(100.0, 100.0, 200.0, 100.0)]
+    paths = [arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))]
+    (d,) = find_dimensions(make_sheet(text=[("48", 135, 95), ("mm", 150, 95)], lines=lines, paths=paths))
+    assert (d.nominal, d.text) == (48.0, "48 mm")
+    (d,) = find_dimensions(make_sheet(text=[("820", 110, 95), ("mm", 130, 95), ("(-0", 145, 95), ("+5mm)", 163, 95)],
+                                      lines=lines, paths=paths))
+    assert (d.nominal, d.upper, d.lower) == (820.0, 5.0, 0.0), d

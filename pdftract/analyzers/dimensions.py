@@ -170,7 +170,7 @@ _TIMES = re.compile(r"^[xX×]$")
 _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
-    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?)"
+    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|\([+\-−]\d)"
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
@@ -180,7 +180,14 @@ _HAS_DIGIT = re.compile(r"\d")
 #: what may follow the value of a dimension
 _SUFFIX = re.compile(
     r"^(?:(?:THRU|DEEP|TIEF|TYP\.?|MAX\.?|MIN\.?|max\.?|min\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|BOTH\s+SIDES|"
-    r"mm|in|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
+    r"mm|m|in|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
+
+#: a value (with its unit) followed by its two signed deviations in brackets, each perhaps with the unit
+_DEVIATIONS_IN_BRACKETS = re.compile(r"^(?P<v>[⌀R]?\s*\d+(?:[.,]\d+)?)\s*(?P<u>mm)?\s*\(\s*(?P<a>[+\-]\s*\d+(?:[.,]\d+)?)\s*(?:mm)?"
+                                     r"\s*/?\s*(?P<b>[+\-]\s*\d+(?:[.,]\d+)?)\s*(?:mm)?\s*\)$")
+#: "1 x 45", "0,5 x 45": a length by one of the usual chamfer angles, the degree sign left out; read as a count
+#: and a value it would count one place, or a fraction of one
+_CHAMFER_BY_ONE = re.compile(r"^\s*(1|\d*[.,]\d+)\s*[xX×]\s+(30|45|60)\s*$")
 
 #: limits are decimals (8.01/7.99, .3154/.3146); 3/8 is a fraction
 _DECIMAL = r"(?:\d+[.,]\d+|[.,]\d+)"
@@ -468,6 +475,11 @@ def read_dimension(text: str) -> _Reading | None:
     s = _tidy(text)
     if _THREAD.search(s):
         return None
+    if t := _DEVIATIONS_IN_BRACKETS.match(s):
+        # "820 mm (-0 +5mm)": the two deviations in brackets after the value, each with its unit
+        s = f"{t.group('v')} {t.group('a').replace(' ', '')}/{t.group('b').replace(' ', '')}" + (" mm" if t.group("u") else "")
+    if c := _CHAMFER_BY_ONE.match(s):
+        s = f"{c.group(1)}×{c.group(2)}"  # "1 x 45": a count of one is never printed; a 1 mm by 45° chamfer
     m = _GRAMMAR.match(s)
     if m is None:
         return None
@@ -537,6 +549,8 @@ def read_dimension(text: str) -> _Reading | None:
                 return None
             upper, lower = max(a, b), min(a, b)
             tol = f"{dev1}/{dev2}"
+    if nominal == 0 and g["hi"] is None and (dev1 is not None or g["sym"]):
+        return None  # a size of nought with a deviation: a station along a route ("0+045"), no dimension
     if nominal and upper is not None and lower is not None and g["hi"] is None \
             and max(abs(upper), abs(lower)) >= abs(nominal) and kind != "angular":
         return None  # a deviation as large as the size itself ("400 -6133": a phone number, not a tolerance)
