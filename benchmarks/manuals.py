@@ -15,7 +15,7 @@ Scores per field, over all documents of a split (each item matched once):
 * safety callouts: kind and body text exact; ``prose tagged`` counts callouts found over a prose sentence
   that mentions a signal word (the decoys), which must stay 0.
 * references: kind and target; part numbers: the text, with look-alikes found counted as false.
-* unruled tables: a table is found when its printed header is (``other`` tables), its cells exact by row;
+* unruled tables: a table is found when its printed header is (tables of any kind), its cells exact by row;
 * reading order: the paragraphs of each two-column section are found whole in the page text (letters and
   digits compared, so line breaks and hyphenation do not matter), and each pair of consecutive paragraphs
   is in order.
@@ -104,8 +104,9 @@ def score_document(truth: dict[str, Any], out: dict[str, Any]) -> dict[str, Any]
     res["prose_tagged"] = sum(1 for c in callouts if any(d[:40] in norm(c["text"]) for d in decoys))
     res["references"] = (matched([(r["kind"], r["target"]) for r in truth["references"]],
                                  [(r["kind"], r["target"]) for r in refs]), len(refs), len(truth["references"]))
-    # unruled tables: a table is found when its header is; its cells count one by one
-    other = [t for p in pages for t in p.get("tables", []) if t["kind"] == "other"]
+    # unruled tables: a table is found when its header is; its cells count one by one (of any kind: an unruled table
+    # whose header names a parts list's columns is reported as one)
+    other = [t for p in pages for t in p.get("tables", [])]
     t_tables = truth.get("tables", [])
     found_heads = [tuple(norm(h) for h in t["header"]) for t in other]
     res["tables"] = (matched([tuple(norm(h) for h in t["header"]) for t in t_tables], found_heads), len(other), len(t_tables))

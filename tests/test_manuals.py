@@ -250,3 +250,20 @@ def test_real_manual_references_and_part_numbers() -> None:
     refs = manuals.run_real_refs()
     assert refs["references"]["f1"] >= 0.9
     assert refs["part_numbers"]["precision"] >= 0.9 and refs["part_numbers"]["f1"] >= 0.75
+
+
+def test_an_unruled_table_beside_a_box_of_smaller_text_and_one_whose_header_names_a_parts_list() -> None:
+    from pdftract.analyzers.tables import TableKind, _aligned_table
+    from pdftract.analyzers.unruled import find_unruled_tables
+
+    opening = [(PROSE, 40.0, 60.0 + 12 * i) for i in range(6)]
+    grid = [("Item", 40, 160), ("Quantity", 200, 160)]
+    for i, (a, b) in enumerate([("PVC duct", "340 m"), ("Cable route", "85 m"), ("Pull box", "1 ea"), ("Warning tape", "85 m"),
+                                ("Trench route", "85 m")]):
+        grid += [(a, 40, 174 + 14 * i), (b, 200, 174 + 14 * i)]
+    # a title block's key-value lines in smaller text start beside the fourth row: not the Quantity column's
+    box = [("Project: Distribution package", 262, 214, 0, 8), ("Drawing No.: E-401", 262, 228, 0, 8), ("Revision: 0", 262, 242, 0, 8)]
+    sheet = make_sheet(text=opening + grid + box, rects=[(258, 204, 400, 250)], width=612, height=792)
+    (found,) = find_unruled_tables(sheet)
+    assert found.rows[3:] == (("Warning tape", "85 m"), ("Trench route", "85 m")), found.rows
+    assert _aligned_table(found).kind is TableKind.BOM  # "Item | Quantity" heads a parts list

@@ -300,3 +300,40 @@ def test_a_parts_list_whose_quantity_header_was_read_back_with_an_o_is_a_parts_l
     assert header_key("OTY") == "quantity" and header_key("0TY") == "quantity"
     assert _classify([header_key(h) for h in ("PC NO", "PART NAME", "OTY")]) == TableKind.BOM
     assert header_key("FOO") is None and header_key("BOX") is None
+
+
+def test_a_chinese_parts_list_with_spread_headers_and_a_header_cell_split_over_two_columns() -> None:
+    # GB/T 10609.2: header at the bottom, its characters spread over their cells ("代 号"), and a weight cell split in
+    # its upper half into "单件 | 总计" (unit | total) over "重 量" whose rule runs on through every row
+    ws = [20.0, 50.0, 60.0, 20.0, 30.0, 20.0, 20.0]
+    rows = [["2", "GB/T 70.1", "内六角螺钉 M5X45", "4", "", "", ""], ["1", "A-01", "阀块", "1", "45", "2.1", "2.1"]]
+    text = cell_text(rows, 100, 100, ws)
+    header_top = 120.0
+    for label, x in (("序 号", 102), ("代 号", 122), ("名 称", 172), ("数 量", 232), ("材 料", 252)):
+        text.append((label, x, header_top + 7, 0.0, 5.0))
+    text += [("单件", 282, header_top + 4, 0.0, 3.0), ("总计", 302, header_top + 4, 0.0, 3.0), ("重 量", 290, header_top + 9, 0.0, 3.0)]
+    rects = grid(100, 100, ws, 2) + grid(100, header_top, [20.0, 50.0, 60.0, 20.0, 30.0, 40.0], 1)
+    lines = [(300.0, header_top, 300.0, header_top + 5), (280.0, header_top + 5, 320.0, header_top + 5)]
+    (t,) = find_tables(make_sheet(text=text, rects=rects, lines=lines), TableSettings())
+    assert (t.kind, t.header_at) == (TableKind.BOM, "bottom"), t
+    assert t.header == ("序号", "代号", "名称", "数量", "材料", "单件", "总计"), t.header
+    assert t.columns[:5] == ("item", "part_number", "description", "quantity", "material"), t.columns
+    assert t.rows == (("1", "A-01", "阀块", "1", "45", "2.1", "2.1"), ("2", "GB/T 70.1", "内六角螺钉 M5X45", "4", "", "", "")), t.rows
+
+
+def test_the_cell_round_a_box_does_not_hang_on_the_last_bit_of_its_centre() -> None:
+    from pdftract.analyzers.grid import cell_around, rules_for
+
+    sheet = make_sheet(rects=[(50, 100, 480, 120), (50, 100, 100, 120)])
+    # a box whose centre lands a rounding error off a whole number: the rule above it still passes its centre
+    assert cell_around(rules_for(sheet, 0), (52.0, 104.6, 75.39999999999999, 107.6)) == (50.0, 100.0, 100.0, 120.0)
+
+
+def test_a_header_ruled_with_a_double_line_is_one_table() -> None:
+    # Creo rules the parts list's header with a double line: each rule seeds the table, which is reported once
+    rows = [["2", "2", "NUT"], ["1", "4", "BOLT"], ["", "QTY", "DESCRIPTION"]]
+    # "ITEM" over "NO" in the first header cell, "NO" reaching over the header's first bottom rule to its second
+    text = cell_text(rows, 100, 100, W) + [("ITEM", 102, 126, 0, 3), ("NO", 102, 131, 0, 3)]
+    lines = [(100.0, 131.8, 200.0, 131.8), (100.0, 130.0, 100.0, 131.8), (200.0, 130.0, 200.0, 131.8)]
+    (t,) = find_tables(make_sheet(text=text, rects=grid(100, 100, W, 3), lines=lines), TableSettings())
+    assert t.header_at == "bottom" and t.header[0] == "ITEM NO" and [r[0] for r in t.rows] == ["1", "2"]

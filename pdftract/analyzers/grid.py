@@ -285,8 +285,9 @@ def cell_around(rules: Rules, box: Sequence[float], *, snap: float = 1.0, cover:
     """The ruled cell holding ``box`` (frame coordinates): the nearest rules above, below, left and right bounding it."""
     x0, top_, x1, bottom_ = box
     cx = (x0 + x1) / 2
-    above = rules.h_near(-1e9, top_ + snap, cx - 0.5, cx + 0.5, 1.0)
-    below = rules.h_near(bottom_ - snap, 1e9, cx - 0.5, cx + 0.5, 1.0)
+    # (a rule passes the box's centre: the unit window's overlap must not need to be a whole 1.0, which rounding loses)
+    above = rules.h_near(-1e9, top_ + snap, cx - 0.5, cx + 0.5, 0.5)
+    below = rules.h_near(bottom_ - snap, 1e9, cx - 0.5, cx + 0.5, 0.5)
     if len(above) == 0 or len(below) == 0:
         return None
     top = float(above[:, 0].max())

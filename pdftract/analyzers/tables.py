@@ -66,30 +66,39 @@ class TableKind(str, enum.Enum):
 
 
 #: printed header words (normalised: upper case, no trailing dots or colons) per canonical column key: English and
-#: German, and the common ones of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian and Vietnamese parts lists
+#: German, and the common ones of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian, Vietnamese and Chinese
+#: parts lists
 HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR", "PC NO",
              # Spanish, French, Italian, Portuguese, Russian
              "NO DE ELEM", "NO DE ELEMENTO", "N.º DE ELEMENTO", "ELEMENTO", "MARCA", "REP", "REPÈRE", "ПОЗ",
              # Hungarian, Vietnamese
-             "TÉTELSZÁM", "SORSZÁM", "TT", "STT"),
+             "TÉTELSZÁM", "SORSZÁM", "TT", "STT",
+             # Chinese (GB/T 10609.2)
+             "序号"),
     "quantity": ("QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS", "QTÉ", "QUANTITÉ",
                  "QUANTITÀ", "QTÀ", "Q.TÀ", "QTD", "QUANTIDADE", "КОЛ", "КОЛ-ВО",
                  # Hungarian, Vietnamese
-                 "DB", "DARAB", "MENNYISÉG", "SL", "SỐ LƯỢNG"),
+                 "DB", "DARAB", "MENNYISÉG", "SL", "SỐ LƯỢNG",
+                 # Chinese
+                 "数量"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO",
                     "NO DE PIEZA", "NÚMERO DE PIEZA", "REFERENCIA", "RÉFÉRENCE", "CODICE", "ОБОЗНАЧЕНИЕ",
                     # Hungarian, Vietnamese
-                    "CIKKSZÁM", "RAJZSZÁM", "KÝ HIỆU"),
+                    "CIKKSZÁM", "RAJZSZÁM", "KÝ HIỆU",
+                    # Chinese
+                    "代号"),
     "description": ("DESCRIPTION", "PART NAME", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
                     "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION", "DENOMINACIÓN", "DENOMINACION", "DÉSIGNATION",
                     "DESIGNATION", "DENOMINAZIONE", "DESCRIZIONE", "DESCRIÇÃO", "DENOMINAÇÃO", "НАИМЕНОВАНИЕ",
                     "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ",
                     # Hungarian, Vietnamese
-                    "MEGNEVEZÉS", "TÊN GỌI", "GHI CHÚ", "MEGJEGYZÉS"),
+                    "MEGNEVEZÉS", "TÊN GỌI", "GHI CHÚ", "MEGJEGYZÉS",
+                    # Chinese: name, remarks
+                    "名称", "备注"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ",
-                 # Hungarian, Vietnamese
-                 "ANYAG", "VẬT LIỆU"),
+                 # Hungarian, Vietnamese, Chinese
+                 "ANYAG", "VẬT LIỆU", "材料"),
     "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE"),
     "zone": ("ZONE", "ZONA", "ЗОНА"),
     "date": ("DATE", "DATUM", "FECHA", "ДАТА",
@@ -101,12 +110,17 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "title": ("TITLE", "SHEET TITLE"),
     "name": ("NAME",),  # the approver in a revision table, the description in a parts list
 }
+#: a CJK ideograph
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: a space between two CJK ideographs
+_CJK_SPACED = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 _PHRASE_KEY = {phrase: key for key, phrases in HEADER_WORDS.items() for phrase in phrases}
 
 
 def normalise_header(text: str) -> str:
     t = unicodedata.normalize("NFC", text).upper().strip()
     t = re.sub(r"\s+", " ", t)
+    t = _CJK_SPACED.sub("", t)  # "代 号": CJK headers are spread over their cell with spaces between the characters
     t = re.sub(r"[.:]+$", "", t).strip()
     t = re.sub(r"\.(?=\s|$)", "", t)  # "PART NO." -> "PART NO"
     return t
@@ -308,14 +322,43 @@ def find_tables(sheet: SheetLike, settings: TableSettings) -> tuple[Table, ...]:
     tables: list[Table] = []
     for frame in frames:
         seen: set[tuple[int, int, int, int]] = set()
-        for w, wb in frame.words:
+        for w, wb in [*frame.words, *_spread_words(frame.words)]:
             if _seed(w.text):
                 t = _table_from_seed(frame, wb, settings, seen)
-                if t is not None:
+                if t is None:
+                    continue
+                twin = next((k for k, o in enumerate(tables) if _same_table(t, o)), None)
+                if twin is None:
                     tables.append(t)
+                elif len(" ".join(t.header)) > len(" ".join(tables[twin].header)):
+                    tables[twin] = t  # of one table found twice, the reading whose header band holds all its text
     tables.extend(_other_grids(frames, settings, [t.bbox for t in tables]))
     tables.sort(key=lambda t: (t.bbox.top, t.bbox.x0))
     return tuple(tables)
+
+
+def _same_table(a: Table, b: Table) -> bool:
+    """Whether two tables are one found twice: the same rows over nearly the same box (a header band ruled by a
+    double line, seeded from a word between its rules and from one reaching over the inner one)."""
+    if a.kind != b.kind or a.rows != b.rows or len(a.header) != len(b.header):
+        return False
+    inter = a.bbox.intersection(b.bbox)
+    return inter is not None and inter.area >= 0.8 * max(a.bbox.area, b.bbox.area)
+
+
+def _spread_words(words: list[tuple[Word, BBox]]) -> list[tuple[Word, BBox]]:
+    """Header words spread over their cell one CJK character at a time ("代 号"): each run of single-ideograph words of
+    one line, as one word (the first character's, with the run's text) at the run's box."""
+    by_line: dict[int, list[tuple[Word, BBox]]] = {}
+    for w, b in words:
+        if len(w.text) == 1 and _CJK.match(w.text):
+            by_line.setdefault(w.line_id, []).append((w, b))
+    out: list[tuple[Word, BBox]] = []
+    for run in by_line.values():
+        if len(run) >= 2:
+            run.sort(key=lambda wb: wb[1].x0)
+            out.append((replace(run[0][0], text="".join(w.text for w, _b in run)), BBox.union_all(b for _w, b in run)))
+    return out
 
 
 def _seed(text: str) -> bool:
@@ -485,6 +528,21 @@ def _band_columns(rules: Rules, top: float, bottom: float, x0: float, x1: float,
     return out
 
 
+def _split_rules(rules: Rules, top: float, bottom: float, xs: list[float], s: TableSettings) -> list[tuple[float, float, float]]:
+    """Vertical rules inside the header band's columns that run from its top or bottom edge through part of it (a
+    third to four fifths of its height): ``(x, y0, y1)``, the part of the band each one splits."""
+    height = bottom - top
+    v = rules.v_near(xs[0] + 2 * s.snap, xs[-1] - 2 * s.snap, top, bottom, 0.3 * height)
+    out: list[tuple[float, float, float]] = []
+    for x, y0, y1 in v.tolist():
+        a, b = max(y0, top), min(y1, bottom)
+        if any(abs(x - c) <= 2 * s.snap for c in xs) or any(abs(x - o[0]) <= s.snap for o in out) or b - a > 0.8 * height:
+            continue
+        if abs(a - top) <= s.snap or abs(b - bottom) <= s.snap:
+            out.append((float(x), a, b))
+    return out
+
+
 def _next_rule(rules: Rules, y: float, downward: bool, x_left: float, x_right: float, share: float) -> float | None:
     """The nearest horizontal rule below (or above) ``y`` running along ``share`` of ``[x_left, x_right]`` at least."""
     span = x_right - x_left
@@ -539,6 +597,7 @@ def _header_cells(frame: _Frame, top: float, bottom: float, xs: list[float]) -> 
     out: list[tuple[str, str | None]] = []
     for a, b in zip(xs, xs[1:], strict=False):
         text, _ids, _n = _cell_text(frame, (a, top, b, bottom))
+        text = _CJK_SPACED.sub("", text)  # "序 号": a CJK header's characters spread over its cell (or stacked) are one word
         key = header_key(text) or _bilingual_key(text)
         out.append((text, key))
     return out
@@ -609,7 +668,10 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     seen.add(key_band)
     header_h = bottom - top
     x_left, x_right = xs[0], xs[-1]
-    columns_set = xs
+    # a header cell split in part of its height ("单件 | 总计" over "重量": unit and total weight) heads two columns
+    # whose rule runs on through the rows
+    splits = _split_rules(rules, top, bottom, xs, s)
+    columns_set = sorted(xs + [x for x, _a, _b in splits])
 
     def compatible(b_top: float, b_bottom: float) -> bool:
         if b_bottom - b_top < 0.5 or b_bottom - b_top > s.max_row_factor * max(header_h, 4.0):
@@ -649,6 +711,15 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
             bands_below = []
     bands = sorted(bands_above) + [(top, bottom)] + sorted(bands_below)
     header_index = len(bands_above)
+    data = bands_above or bands_below
+    used = [(x, a, b) for x, a, b in splits if data and sum(rules.v_cover(x, t, u, s.snap) >= 0.5 for t, u in data) * 2 > len(data)]
+    if used:  # the split header's columns, each named by the text of its part of the header cell
+        xs = sorted(xs + [x for x, _a, _b in used])
+        headers = []
+        for a, b in zip(xs, xs[1:], strict=False):
+            part = next(((ya, yb) for x, ya, yb in used if abs(x - a) <= s.snap or abs(x - b) <= s.snap), (top, bottom))
+            text = _CJK_SPACED.sub("", _cell_text(frame, (a, part[0], b, part[1]))[0])
+            headers.append((text, header_key(text) or _bilingual_key(text)))
     if kind is not None:
         return _assemble(frame, bands, header_index, xs, headers, kind, header_at, s)
     return _kind_by_content(_assemble(frame, bands, header_index, xs, headers, TableKind.OTHER, header_at, s))
@@ -829,11 +900,12 @@ UNRULED_CONFIDENCE = 0.7
 
 
 def _aligned_table(t: AlignedTable) -> Table:
-    """An unruled table (:mod:`pdftract.analyzers.unruled`) as an ``other`` table."""
+    """An unruled table (:mod:`pdftract.analyzers.unruled`) as a table of the kind its header names, else ``other``."""
     cells = tuple(Cell(row=i, col=c, rowspan=1, colspan=1, bbox=box, text=text, word_ids=())
                   for i, (row, box) in enumerate(zip(t.rows, t.row_boxes, strict=True)) for c, text in enumerate(row))
     columns = tuple(header_key(h) or re.sub(r"\W+", "_", h.lower()).strip("_") or f"col{i + 1}" for i, h in enumerate(t.header))
-    return Table(kind=TableKind.OTHER, bbox=t.bbox, header=t.header, columns=columns, rows=t.rows, header_at="top",
+    kind = _classify([header_key(h) for h in t.header]) or TableKind.OTHER  # "Item | Quantity": a parts list
+    return Table(kind=kind, bbox=t.bbox, header=t.header, columns=columns, rows=t.rows, header_at="top",
                  direction=0, cells=cells, confidence=UNRULED_CONFIDENCE, debug={"unruled": True})
 
 

@@ -26,10 +26,10 @@ confirm the cells), unless a ruled table already covers the rows. Partial: no me
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
-
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pdftract.analyzers.manual import Row, _bold, _pitch, _signal, _step_label, bold_body, page_rows
 from pdftract.geometry import BBox
@@ -51,6 +51,10 @@ class AlignedTable:
     bbox: BBox
 
 
+#: a row's pieces from another reading block are taken within this many body sizes of the header's ends
+_BEYOND = 4.0
+
+
 def _numeric(text: str) -> bool:
     """A cell that is mostly a number (``12``, ``M6``, ``0.5 mm``)."""
     t = text.strip()
@@ -68,6 +72,8 @@ def _place(row: Row, territories: list[tuple[float, float]], size: float, header
     territory's edge (a cell wider than its header) but not over a neighbouring header cell."""
     cells = [""] * len(territories)
     for c in row.chunks:
+        if c.bbox.x0 > header[-1].bbox.x1 + size and abs(c.size - size) > 0.15 * size:
+            continue  # smaller (or larger) text past the last column: a box beside the table on the same line
         centre = (c.bbox.x0 + c.bbox.x1) / 2
         k = next((i for i, (a, b) in enumerate(territories) if a <= centre < b), None)
         if k is None:
@@ -102,6 +108,24 @@ def find_unruled_tables(sheet: SheetLike, ruled: Sequence[BBox] = (), *, numeric
     return tuple(out)
 
 
+def _whole_row(row: Row, tops: list[tuple[float, int]], by_index: dict[int, Row], lo: float, hi: float, size: float) -> Row:
+    """``row`` with the pieces of other rows on its line between ``lo`` and ``hi`` (the table's columns): a table
+    cut in two reading blocks by a box beside it (a title block beginning at the height of its fourth row) is read
+    across again. Only rows of the same size whose top lies within a third of a size of ``row``'s."""
+    k = bisect.bisect_left(tops, (row.bbox.top - size / 3, -1))
+    more: list[Chunk] = []
+    while k < len(tops) and tops[k][0] <= row.bbox.top + size / 3:
+        other = by_index[tops[k][1]]
+        if other.index != row.index and abs(other.size - row.size) <= 0.05 * row.size \
+                and lo <= other.bbox.x0 and other.bbox.x1 <= hi and not other.bbox.intersects(row.bbox):
+            more.extend(other.chunks)
+        k += 1
+    if not more:
+        return row
+    chunks = tuple(sorted((*row.chunks, *more), key=lambda c: c.bbox.x0))
+    return replace(row, chunks=chunks, text=" ".join(c.text for c in chunks), bbox=BBox.union_all(c.bbox for c in chunks))
+
+
 def _candidate(row: Row, sheet: SheetLike, size: float) -> bool:
     return abs(row.size - size) <= 0.15 * size and _step_label(row.text) is None and _signal(row, sheet) is None
 
@@ -128,10 +152,14 @@ def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch:
         last = rows[j]
         j += 1
     data: list[tuple[Row, list[str]]] = []
+    lo, hi = head.chunks[0].bbox.x0 - _BEYOND * size, head.chunks[-1].bbox.x1 + _BEYOND * size
+    tops = sorted((r.bbox.top, r.index) for r in rows)
+    by_index = {r.index: r for r in rows}
     while j < len(rows):
         r = rows[j]
         if not (0 < r.bbox.top - last.bbox.top <= 1.8 * pitch) or not _candidate(r, sheet, size):
             break
+        r = _whole_row(r, tops, by_index, lo, hi, size)
         cells = _place(r, territories, size, head.chunks)
         if cells is None or sum(1 for c in cells if c) < min(2, len(cells)):
             break
