@@ -83,9 +83,9 @@ def test_field_confidence_follows_the_evidence_and_the_form() -> None:
     assert good is not None
     assert {k: f.confidence for k, f in good.fields.items()} == {"drawing_number": 0.9, "revision": 0.9, "scale": 0.9}
     assert {f.evidence for f in good.fields.values()} == {"cell"}
-    bad = find_title_block(_block("MATERIAL: STEEL"), TitleBlockSettings(), ())
+    bad = find_title_block(_block("STEEL PLATE GRADE S235JR"), TitleBlockSettings(), ())
     assert bad is not None and bad.fields["scale"].confidence < 0.5 <= bad.fields["revision"].confidence
-    out = Pipeline().run(_block("MATERIAL: STEEL"))
+    out = Pipeline().run(_block("STEEL PLATE GRADE S235JR"))
     (low,) = [d for d in out.diagnostics if d.code is Code.LOW_CONFIDENCE]
     assert dict(low.context)["title_block"] == ["scale"]
     assert "LOW_CONFIDENCE" not in _codes(Pipeline().run(_block("1:2")))

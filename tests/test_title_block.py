@@ -14,6 +14,7 @@ import pytest
 
 import pdftract
 from pdftract.analyzers.notes import find_notes, find_references
+from pdftract.analyzers.labels import match_texts
 from pdftract.analyzers.title_block import TitleBlockSettings, find_title_block, parse_sheet
 from pdftract.testing import make_sheet
 
@@ -582,3 +583,110 @@ def test_hungarian_and_vietnamese_labels_a_label_with_its_value_under_another_an
     )
     assert got.get("scale") == "1:2" and got.get("sheet_number") == "1" and got.get("sheet_count") == "3", got
     assert got.get("material") == "Thép C45", got
+
+
+def test_a_chinese_gb_block_an_institution_for_company_and_frame_zones_are_no_value() -> None:
+    # GB/T 10609.1: "比例" over its value with the name cell to its right (the value of its form is below, not the
+    # name), the institution's name in the top-right cell, and under "批准" the frame's zone numbers (no approver)
+    got = block(
+        [("设计 张三", 102, 108, 0, 3), ("批准", 102, 118, 0, 3), ("标准化", 122, 118, 0, 3),
+         ("比例", 172, 108, 0, 3), ("1:2", 172, 118, 0, 3), ("北京化工大学", 212, 96, 0, 5), ("支架装配图", 212, 116, 0, 4),
+         ("1 2 3 4 5 6", 102, 128, 0, 3)],
+        [(100, 100, 170, 110), (100, 110, 120, 120), (120, 110, 170, 120), (170, 100, 200, 110), (170, 110, 200, 120), (200, 88, 280, 100), (200, 100, 280, 120), (0, 120, 400, 130)],
+    )
+    assert got.get("scale") == "1:2" and got.get("company") == "北京化工大学" and got.get("title") == "支架装配图", got
+    assert got.get("drawn_by") == "张三" and "approved_by" not in got, got
+
+
+def test_an_institution_named_in_two_lines_is_the_company_not_the_title() -> None:
+    got = block(
+        [("Data:", 102, 104, 0, 3), ("21/06/2025", 104, 110, 0, 3), ("Scala:", 142, 104, 0, 3), ("1 : 1", 144, 110, 0, 3),
+         ("Foglio:", 182, 104, 0, 3), ("1/1", 184, 110, 0, 3),
+         ("POLITECNICO DI", 102, 124, 0, 8), ("BARI", 102, 133, 0, 8), ("Supporto albero", 182, 124, 0, 4)],
+        [(100, 100, 140, 112), (140, 100, 180, 112), (180, 100, 260, 112), (100, 112, 180, 136), (180, 112, 260, 136)],
+    )
+    assert got.get("company") == "POLITECNICO DI BARI" and got.get("title") == "Supporto albero", got
+
+
+def test_a_block_laid_out_as_a_strip_across_the_sheet_is_one_block() -> None:
+    # EPLAN's block: approvals at the left, the page "Seite 7 / 35" (before the section's "Blatt 1") at the right end
+    # of one ruled strip along the frame, the page's name in a cell between them
+    got = block(
+        [("Datum", 102, 106, 0, 3), ("22.06.2023", 122, 106, 0, 3), ("Bearb.", 102, 116, 0, 3), ("GAL", 122, 116, 0, 3),
+         ("Gepr", 102, 126, 0, 3), ("Klemmkasten", 402, 108, 0, 5), ("WEB_22100", 602, 126, 0, 3),
+         ("Blatt", 702, 126, 0, 3), ("1", 730, 126, 0, 3), ("Seite", 702, 136, 0, 3), ("7 / 35", 722, 136, 0, 3)],
+        [(100, 100, 800, 140), (100, 100, 120, 110), (120, 100, 160, 110), (100, 110, 120, 120), (120, 110, 160, 120),
+         (100, 120, 120, 130), (120, 120, 160, 130), (400, 100, 600, 140), (600, 120, 700, 130), (700, 120, 720, 130),
+         (720, 120, 800, 130), (700, 130, 720, 140), (720, 130, 800, 140)],
+    )
+    assert got.get("sheet_number") == "7" and got.get("sheet_count") == "35" and got.get("date") == "22.06.2023", got
+    assert got.get("drawn_by") == "GAL" and got.get("title") == "Klemmkasten", got
+    # QElectroTech's strip: a name in the label size in the middle cell, as tall as the strip, is no company (the
+    # block's top row is no row there); a cell as tall at the block's end is (a logo cell)
+    strip = [("Author:", 102, 106, 0, 3), ("Date: 1/10/2026", 102, 116, 0, 3), ("P&ID", 300, 112, 0, 3),
+             ("File:", 402, 106, 0, 3), ("Folio: 1/1", 402, 116, 0, 3)]
+    cells = [(100, 100, 480, 120), (100, 100, 200, 110), (100, 110, 200, 120), (200, 100, 400, 120), (400, 100, 480, 110),
+             (400, 110, 480, 120)]
+    got = block(strip, cells)
+    assert "company" not in got and got.get("sheet_number") == "1", got
+    got = block(strip + [("Acme Robotics", 52, 107, 0, 3)], [(50, 100, 480, 120), (50, 100, 100, 120)] + cells[1:])
+    assert got.get("company") == "Acme Robotics", got
+
+
+def test_a_drawing_label_with_words_names_the_title_and_a_gap_inside_a_date_s_figures_is_closed() -> None:
+    got = block(
+        [("Drawing: Plan and Profile", 102, 106, 0, 3), ("Drawing No.: E-201", 102, 116, 0, 3), ("Revision: 0", 102, 126, 0, 3),
+         ("Date: 2026-06-1 0", 102, 136, 0, 3)],
+        [(100, 100, 200, 110), (100, 110, 200, 120), (100, 120, 200, 130), (100, 130, 200, 140)],
+    )
+    assert got == {"title": "Plan and Profile", "drawing_number": "E-201", "revision": "0", "date": "2026-06-10"}, got
+    assert match_texts(["DRAWING", "IS", "THE", "PROPERTY"]) is None  # a word of a sentence, no label
+
+
+def test_polish_labels_run_together_across_their_cells_rule_and_a_value_over_its_label() -> None:
+    # Inventor sets "Podziałka" and "Nazwa" against the rule between their cells: one word "PodziałkaNazwa" to the
+    # text layer, cut at the rule; the values stand under each
+    got = block(
+        [("PodziałkaNazwa", 152, 106, 0, 3), ("1:2", 154, 116, 0, 3), ("Siłownik", 172, 116, 0, 4),
+         ("Data", 102, 106, 0, 3), ("27.04.25", 104, 116, 0, 3)],
+        [(100, 100, 150, 120), (150, 100, 168.2, 120), (168.2, 100, 240, 120)],
+    )
+    assert got.get("scale") == "1:2" and got.get("title") == "Siłownik" and got.get("date") == "27.04.25", got
+    # gEDA's title-B block: "TITLE" at the foot of its cell under the title, "DRAWN BY: name" under an empty
+    # "REVISION:"; an Italian sheet cell "1 : 1" under "Foglio:"
+    got = block(
+        [("96Boards - Sound", 110, 110, 0, 5), ("TITLE", 102, 118, 0, 3), ("REVISION:", 202, 126, 0, 3),
+         ("DRAWN BY: Adam Serbinski", 202, 136, 0, 4), ("Foglio:", 102, 126, 0, 3), ("1 : 1", 104, 136, 0, 3)],
+        [(100, 100, 300, 120), (100, 120, 200, 140), (200, 120, 300, 140)],
+    )
+    assert got.get("title") == "96Boards - Sound" and got.get("drawn_by") == "Adam Serbinski", got
+    assert got.get("sheet_number") == "1" and got.get("sheet_count") == "1" and "revision" not in got, got
+
+
+def test_rows_of_labels_in_one_cell_end_at_a_label_of_no_field() -> None:
+    # Proteus: "Date:" over "Copyright: OHL v2" in one cell, values in a larger size beside the labels
+    got = block(
+        [("Design Title:", 102, 108, 0, 3), ("GPRS Tracker", 130, 109.5, 0, 4.5), ("Date:", 102, 116, 0, 3),
+         ("12/03/2015", 130, 117.5, 0, 4.5), ("Copyright:", 102, 124, 0, 3), ("OHL v2", 130, 125.5, 0, 4.5),
+         ("Revision:", 202, 108, 0, 3), ("1.2", 230, 109.5, 0, 4.5)],
+        [(100, 100, 200, 130), (200, 100, 300, 130)],
+    )
+    assert got.get("title") == "GPRS Tracker" and got.get("date") == "12/03/2015" and got.get("revision") == "1.2", got
+
+
+def test_labels_in_capitals_without_their_accents_a_number_sign_drawn_apart_and_an_address_is_no_company() -> None:
+    # French templates set capitals without accents ("MATIERE", "DESIGNATION"); "PLAN N" whose ° is drawn; a
+    # project's name after "Projeto:" and an address in the top row are no company
+    got = block(
+        [("40, montée Saint-Barthélémy", 102, 106, 0, 3), ("DESIGNATION", 202, 106, 0, 3), ("STIRLING_MOTOR", 204, 116, 0, 5),
+         ("MATIERE", 102, 128, 0, 3), ("N.C.", 134, 128, 0, 4), ("PLAN N", 202, 128, 0, 3), ("SM-01", 204, 136, 0, 4)],
+        [(100, 100, 200, 120), (200, 100, 300, 120), (100, 120, 130, 140), (130, 120, 200, 140), (200, 120, 300, 140)],
+    )
+    assert got.get("title") == "STIRLING_MOTOR" and got.get("material") == "N.C." and got.get("drawing_number") == "SM-01", got
+    assert "company" not in got, got
+    got = block(
+        [("Projeto:", 102, 106, 0, 3), ("Damte", 140, 112, 0, 4), ("TÍTULO:", 102, 124, 0, 3), ("Suporte", 130, 134, 0, 5),
+         ("DES. Nº", 102, 146, 0, 3), ("Desenho de numero: 01/01", 110, 156, 0, 4)],
+        [(100, 100, 250, 118), (100, 118, 250, 140), (100, 140, 250, 160)],
+    )
+    assert got.get("title") == "Suporte" and got.get("drawing_number") == "Desenho de numero: 01/01" and "company" not in got, got

@@ -18,25 +18,29 @@ from collections.abc import Sequence
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 
 #: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :), in
-#: English and German, and the common forms of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian and
-#: Vietnamese blocks
+#: English and German, and the common forms of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian,
+#: Vietnamese, Chinese (GB/T 10609.1) and Polish blocks
 LABELS: dict[str, tuple[str, ...]] = {
     "drawing_number": ("DWG NO", "DWG", "DRG NO", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
                        "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
-                       "DRAWING ID",
+                       "DRAWING ID", "DRAWING",
                        # Spanish, French, Italian, Portuguese, German forms
                        "DIBUJO NO", "PLANO NO", "NÚMERO DE PLANO", "NUMERO DE PLANO", "NUMÉRO DE PLAN", "PLAN NO", "DISEGNO NO",
-                       "NUMERO DI DISEGNO", "DESENHO NO", "ZEICHNUNG NO",
+                       "NUMERO DI DISEGNO", "DESENHO NO", "DES NO", "ZEICHNUNG NO",
                        # Hungarian, Vietnamese
-                       "RAJZSZÁM", "SỐ BẢN VẼ"),
-    "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
+                       "RAJZSZÁM", "SỐ BẢN VẼ",
+                       # Chinese (GB/T 10609.1), Polish
+                       "图号", "图样代号", "NR RYSUNKU", "NUMER RYSUNKU", "NR RYS"),
+    "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "DESIGN TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
-              "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ"),
+              "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ",
+              # Chinese, Polish
+              "图名", "图样名称", "NAZWA"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "SHEET REV", "REVISIÓN", "RÉVISION",
                  "REVISIONE", "REVISÃO"),
-    "sheet": ("SHEET", "SH", "BLATT", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
+    "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ",
               # Hungarian, Vietnamese
               "LAP", "TỜ"),  # KiCad: "Id: 2/5" (only in that form)
@@ -46,34 +50,48 @@ LABELS: dict[str, tuple[str, ...]] = {
     "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE", "ÉCHELLE", "ESCALA", "SCALA", "МАСШТАБ", "SKALA",
               "SCHAAL", "MĚŘÍTKO",
               # Hungarian, Vietnamese
-              "MÉRETARÁNY", "TỈ LỆ", "TỶ LỆ"),
+              "MÉRETARÁNY", "TỈ LỆ", "TỶ LỆ",
+              # Chinese, Polish
+              "比例", "PODZIAŁKA"),
     "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO",
              # Hungarian, Vietnamese
              "MÉRET", "KHỔ"),
-    "date": ("DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "MODIFIED", "LAST MODIFIED", "AUSGABEDATUM", "FECHA",
+    "date": ("DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "MODIFIED", "LAST MODIFIED", "DESIGN LAST MODIFIED", "AUSGABEDATUM", "FECHA",
              "ДАТА",
              # Hungarian, Vietnamese
-             "DÁTUM", "NGÀY"),
-    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
+             "DÁTUM", "NGÀY",
+             # Chinese; Italian, Portuguese, Polish, Romanian
+             "日期", "DATA"),
+    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
                  "MADE BY", "PREPARED BY", "DIBUJADO", "DIBUJADO POR", "DIBUJÓ", "DISEÑADO",
-                 "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DESENHADO", "РАЗРАБ",
+                 "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DISEGNATO DA", "PROGETTATO", "PROGETTATO DA", "DESENHADO", "РАЗРАБ",
                  # Hungarian, Vietnamese
-                 "TERVEZŐ", "RAJZOLTA", "KÉSZÍTETTE"),
+                 "TERVEZŐ", "RAJZOLTA", "KÉSZÍTETTE",
+                 # Chinese, Polish
+                 "设计", "制图", "绘图", "KONSTRUOWAŁ", "KONSTRUOWALI", "RYSOWAŁ", "OPRACOWAŁ"),
     "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT", "REVISADO", "REVISADO POR", "COMPROBADO",
-                   "VERIFICADO", "VÉRIFIÉ", "CONTROLLATO", "ПРОВ",
+                   "VERIFICADO", "VÉRIFIÉ", "CONTROLLATO", "CONTROLLATO DA", "ПРОВ",
                    # Hungarian, Vietnamese
-                   "ELLENŐRIZTE", "KIỂM TRA"),
+                   "ELLENŐRIZTE", "KIỂM TRA",
+                   # Chinese, Polish
+                   "审核", "校核", "SPRAWDZIŁ", "SPRAWDZIŁA"),
     "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE", "APROBADO",
-                    "APROBADO POR", "APPROUVÉ", "APPROVATO", "APROVADO", "УТВ",
+                    "APROBADO POR", "APPROUVÉ", "APPROVATO", "APPROVATO DA", "APROVADO", "УТВ",
                     # Hungarian, Vietnamese
-                    "JÓVÁHAGYTA", "DUYỆT"),
+                    "JÓVÁHAGYTA", "DUYỆT",
+                    # Chinese, Polish
+                    "批准", "审定", "ZATWIERDZIŁ"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese
-                 "ANYAG", "VẬT LIỆU"),
+                 "ANYAG", "VẬT LIỆU",
+                 # Chinese, Polish
+                 "材料", "MATERIAŁ"),
     "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH"),
     "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA",
                # Hungarian, Vietnamese
-               "TÖMEG", "KHỐI LƯỢNG"),
+               "TÖMEG", "KHỐI LƯỢNG",
+               # Chinese
+               "重量", "质量"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO"),
     "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER", "EMPRESA", "INSTITUCIÓN", "INSTITUCION", "SOCIÉTÉ",
                 "ENTREPRISE", "AZIENDA"),
@@ -86,15 +104,22 @@ LABELS: dict[str, tuple[str, ...]] = {
                           "TOLERANCIA GENERAL", "TOLÉRANCES GÉNÉRALES", "TOLLERANZE GENERALI"),
 }
 #: labels that are title-block labels but have no canonical key: kept under ``other``
-OTHER_LABELS = ("DOCUMENT TYPE", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
+OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
+                "PROJETO", "PROYECTO", "PROJET", "PROGETTO", "PROJEKT",
                 "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
                 "ISSUED", "COMMENTS", "NAME", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
+                "NÃO MUDAR ESCALA DO DESENHO",  # the same note on SOLIDWORKS' Brazilian template
                 # ISO 7200's responsible department and technical reference
                 "DEPT", "RESPONSIBLE DEPT", "RESPONSIBLE DEPARTMENT", "TECHNICAL REFERENCE",
                 # Hungarian and Vietnamese
-                "FÁJLNÉV", "GYÁRTMÁNY", "SỐ LƯỢNG", "CHỨC NĂNG", "HỌ VÀ TÊN", "CHỮ KÝ")
+                "FÁJLNÉV", "GYÁRTMÁNY", "SỐ LƯỢNG", "CHỨC NĂNG", "HỌ VÀ TÊN", "CHỮ KÝ",
+                # Chinese (GB/T 10609.1): standardisation, process, stage mark, change mark, count, zone, change
+                # document number, signature
+                "标准化", "工艺", "阶段标记", "标记", "处数", "分区", "更改文件号", "签名",
+                # Polish: faculty, remarks
+                "WYDZIAŁ", "UWAGI")
 #: words that say "number" after a label's first word (``PART NR``, ``SHEET NUMBER``, ``REV NO``): one form for all
-_NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "№", "#"})
+_NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "N°", "N", "№", "#"})  # N: "PLAN N°" whose ° is drawn
 
 
 def _number_form(tokens: Sequence[str]) -> tuple[str, ...]:
@@ -102,14 +127,25 @@ def _number_form(tokens: Sequence[str]) -> tuple[str, ...]:
     return tuple(tokens[:1]) + tuple("NO" if t in _NUMBER_WORDS else t for t in tokens[1:])
 
 
+def _unaccented(phrase: str) -> str:
+    """A label with its Latin-1 accents left off, as templates set capitals ("MATIERE", "DESIGNATION").
+
+    >>> _unaccented("MATIÈRE"), _unaccented("TÊN GỌI")
+    ('MATIERE', 'TEN GỌI')
+    """
+    return "".join(unicodedata.normalize("NFD", ch)[0] if "\u00c0" <= ch <= "\u00ff" and ch not in "ßÆØÐÞ" else ch for ch in phrase)
+
+
 _PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
-    {(_number_form(p.split()), key): None
-     for key, ps in list(LABELS.items()) + [("other", OTHER_LABELS)] for p in ps}.keys(),
+    {(_number_form(form.split()), key): None
+     for key, ps in list(LABELS.items()) + [("other", OTHER_LABELS)] for p in ps for form in dict.fromkeys((p, _unaccented(p)))}.keys(),
     key=lambda t: -len(t[0]),
 )
 _PHRASES += [((phrase[0], "NO"), key) for phrase, key in list(_PHRASES)
              if len(phrase) == 1 and key in ("revision", "sheet") and phrase[0] != "ID" and ((phrase[0], "NO"), key) not in _PHRASES]
 _PHRASES.sort(key=lambda t: -len(t[0]))  # the generic "<label> NO" (``REV NR`` is the revision as ``REV`` is), longest first
+#: labels that are common words too: labels only when a colon ends them ("Drawing: Plan and Profile")
+_COLON_ONLY = frozenset({("DRAWING",)})
 #: the labels of several words written without their spaces, with their key and their number of words
 _JOINED: dict[str, tuple[str, int]] = {}
 for _phrase, _key in reversed(_PHRASES):  # shortest first: a longer phrase spelling the same letters wins
@@ -175,6 +211,8 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
         if tuple(tokens[:n]) == phrase and (n == len(tokens) or owner[n] != owner[n - 1]):
             if split_rest and n != 1:
                 continue
+            if phrase in _COLON_ONLY and not split_rest and not texts[owner[n - 1]].endswith(":"):
+                continue  # "DRAWING IS THE PROPERTY OF ...": a word of a sentence, no label
             if run is not None and run[1] > n:
                 break
             if key != "date" and _date_word_after(tokens, owner, n):

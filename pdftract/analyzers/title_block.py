@@ -256,9 +256,41 @@ def _labels_in(segment: list[tuple[Word, BBox]]) -> list[tuple[int, str, int, st
     return found
 
 
+def _cut_words(sheet: SheetLike, rules: Any, direction: int, words: list[Word]) -> list[Word]:
+    """Words cut where a vertical rule runs through the gap between two of their glyphs, when a piece is a label: two
+    labels of two cells set against each other's rule read as one word (Inventor's ``PodziałkaNazwa``). A piece
+    gets a new negative id and keeps its line."""
+    if not len(rules.v):
+        return words
+    out: list[Word] = []
+    for w in words:
+        fb = box_to_frame(direction, w.bbox)
+        if len(w.glyph_ids) < 4 or not len(rules.v_near(fb.x0 + 1.0, fb.x1 - 1.0, fb.top, fb.bottom, 0.6 * fb.height)):
+            out.append(w)
+            continue
+        glyphs = [sheet.glyph(g) for g in w.glyph_ids]
+        if "".join(g.text for g in glyphs) != w.text:
+            out.append(w)
+            continue
+        boxes = [box_to_frame(direction, g.bbox) for g in glyphs]
+        cuts = [i + 1 for i in range(len(glyphs) - 1)
+                if len(rules.v_near(boxes[i].x1 - 0.5, boxes[i + 1].x0 + 0.5, fb.top, fb.bottom, 0.6 * fb.height))
+                and boxes[i].x1 - 0.5 <= boxes[i + 1].x0 + 0.5]
+        spans = list(zip([0, *cuts], [*cuts, len(glyphs)], strict=True))
+        if not cuts or not any(_match_texts(["".join(g.text for g in glyphs[a:b])]) is not None for a, b in spans):
+            out.append(w)  # no label among the pieces: a stamp or a note lettered across the rules stays whole
+            continue
+        for k, (a, b) in enumerate(spans):
+            part = glyphs[a:b]
+            out.append(replace(w, id=-(w.id * 64 + k + 1), text="".join(g.text for g in part), glyph_ids=w.glyph_ids[a:b],
+                               bbox=BBox.union_all(g.bbox for g in part)))
+    return out
+
+
 def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: BoxSet) -> list[_Candidate]:
     rules = rules_for(sheet, direction)
     have_rules = bool(len(rules.h) and len(rules.v))
+    words = _cut_words(sheet, rules, direction, words)
     framed = {w.id: (w, box_to_frame(direction, w.bbox)) for w in words}
     labels: list[tuple[list[tuple[Word, BBox]], list[tuple[Word, BBox]], str, str, float]] = []  # label, inline, key, rest, x_end
     for line_words in _lines(words).values():
@@ -294,6 +326,10 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                     continue  # "Part number:" over its value over "Drawing number:" in one unruled cell
                 if labels[i][3] and not labels[j][3]:
                     continue  # a label written with its value in one word under a plain label ("Fájlnév:Assem1")
+                if labels[i][1] and labels[i][0][-1][0].text.endswith(":") and not labels[j][1] and labels[i][2] != labels[j][2]:
+                    # "DRAWN BY: name" under an empty "REVISION:" (gEDA's title-B block): a field of its own (under a label
+                    # of its own field, "TOLERANCES: ..." under "UNLESS OTHERWISE SPECIFIED", it goes on with its value)
+                    continue
                 kept[i] = False  # j sits above i in the same cell
                 joined = [w.text for w, _b in labels[j][0] + labels[i][0]]
                 hit = _match_texts(joined)
@@ -303,6 +339,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                     boxes[j] = boxes[j].union(boxes[i])
                 break
     label_ids = {w.id for (lab, *_r), k in zip(labels, kept, strict=True) if k for w, _b in lab}
+    any_label = {w.id for lab, *_r in labels for w, _b in lab}  # the words of every label, kept or read as a value
     same_row_labels = [(idx, BBox.union_all(b for _w, b in lab)) for idx, (lab, *_r) in enumerate(labels) if kept[idx]]
     out: list[_Candidate] = []
     line_boxes: dict[int, list[BBox]] = {}
@@ -353,8 +390,29 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                                if not any(b.x0 + max(0.5, RULE_OVERHANG * wb[0].size) < area.x0 < b.x1 - 0.5
                                           for b in line_boxes[wb[0].line_id])
                                and not _runs_in(sheet, direction, line_boxes[wb[0].line_id], area.x0, wb[1], wb[0].size)]
+            if cell is not None and value_items and key != "general_tolerance":
+                # a line further down starting at the label's edge with a word of its own and a colon ("Copyright:")
+                # is the next field of an unknown label, not more of this value (Proteus's rows in one cell); a
+                # general tolerance goes on over its own sub-labels ("ANGULAR: ...")
+                stops = [b.top for w, b in value_items if b.top >= label_box.bottom - 0.1 and abs(b.x0 - label_box.x0) <= size
+                         and re.fullmatch(r"[^\W\d_]{2,}:", w.text) and abs(w.size - size) <= 0.1 * size
+                         and lab[-1][0].text.endswith(":") and _match_texts([w.text]) is None]
+                if stops:
+                    value_items = [wb for wb in value_items if wb[1].top < min(stops) - 0.1]
             if cell is not None and value_items:
                 value_items = _centred_lines(value_items, all_items, label_ids, area, label_box)
+            if cell is not None and not value_items and label_box.top - area.top > 1.5 * size:
+                # nothing under a label at the foot of its cell: the value printed over it in a larger size (gEDA's
+                # "TITLE"), when no other label's cell holds it
+                others = [BBox(*c) for jdx, c in enumerate(cells) if c is not None and c != cell and kept[jdx]]
+                value_items = [wb for wb in all_items if wb[0].id not in label_ids and wb[0].id not in of_label
+                               and area.x0 <= (wb[1].x0 + wb[1].x1) / 2 <= area.x1
+                               and area.top < (wb[1].top + wb[1].bottom) / 2 < label_box.top and wb[0].size >= _TITLE_SIZE * size
+                               and not any(o.contains_point(wb[1].center) for o in others)]
+                if any(wb[0].id in any_label for wb in value_items):
+                    value_items = []  # a label over it ("UNLESS OTHERWISE SPECIFIED," over "SURFACE FINISH"): another field's text
+                if value_items:
+                    value_items = _centred_lines(value_items, all_items, label_ids, area, label_box)
             if cell is None and value_items:
                 first_line = min(value_items, key=lambda wb: wb[1].top)[0].line_id
                 value_items = [wb for wb in value_items if wb[0].line_id == first_line]
@@ -387,8 +445,14 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 inside = [wb for wb in all_items if nbox.contains_point(wb[1].center)]
                 text = _join(inside)
                 lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
+                typed = _TYPED.get(key)
                 if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
-                        and not lone and nbox.width <= 8 * area.width and not _next_header(lab, inside, label_box, band, all_items):
+                        and not lone and not _zone_run(text) and nbox.width <= 8 * area.width \
+                        and not _next_header(lab, inside, label_box, band, all_items) \
+                        and not (typed is not None and not typed.match(text)
+                                 and _typed_below(rules, all_items, label_ids, label_box, area, typed)):
+                    # (a text of the wrong form on the right, a value of the field's form below: the label heads its
+                    # column, as GB/T 10609.1's scale and weight labels over their values do)
                     value_items = inside
                     value = text
                     area = area.union(nbox)
@@ -405,7 +469,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 bbox_b = BBox(*below)
                 inside = [wb for wb in all_items if bbox_b.contains_point(wb[1].center)]
                 text = _join(inside)
-                if inside and not any(w.id in label_ids for w, _b in inside) and (header_row or (typed and typed.match(text))):
+                if inside and not any(w.id in label_ids for w, _b in inside) and (header_row or (typed and typed.match(text))) \
+                        and not _zone_run(text):
                     value_items = inside
                     value = text
                     area = area.union(bbox_b)
@@ -418,6 +483,35 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area, how=how,
                               in_cell=cell is not None))
     return out
+
+
+def _zone_run(text: str) -> bool:
+    """Whether a text is a run of three or more consecutive numbers or letters: a drawing frame's zone marks, read from
+    the frame's border strip, never a field's value.
+
+    >>> _zone_run("1 2 3 4 5"), _zone_run("12 13 14"), _zone_run("A B C D"), _zone_run("1 2 4"), _zone_run("M6 x 20")
+    (True, True, True, False, False)
+    """
+    toks = text.split()
+    if len(toks) < 3:
+        return False
+    if all(t.isdigit() for t in toks):
+        vals = [int(t) for t in toks]
+    elif all(len(t) == 1 and t.isalpha() for t in toks):
+        vals = [ord(t.upper()) for t in toks]
+    else:
+        return False
+    return all(b - a == 1 for a, b in zip(vals, vals[1:], strict=False))
+
+
+def _typed_below(rules: Any, items: list[tuple[Word, BBox]], label_ids: set[int], label_box: BBox, area: BBox,
+                 typed: re.Pattern[str]) -> bool:
+    """Whether the ruled cell right under a label's cell holds a value of the label's form (and no label)."""
+    below = cell_around(rules, BBox(label_box.x0 + 0.5, area.bottom + 1.0, label_box.x1 - 0.5, area.bottom + 2.0))
+    if below is None or (below[3] - below[1]) > 3.5 * area.height:
+        return False
+    inside = [wb for wb in items if BBox(*below).contains_point(wb[1].center)]
+    return bool(inside) and not any(w.id in label_ids for w, _b in inside) and bool(typed.match(_join(inside)))
 
 
 def _centred_lines(value_items: list[tuple[Word, BBox]], all_items: list[tuple[Word, BBox]], label_ids: set[int],
@@ -520,14 +614,48 @@ def _rows_shared(a: list[_Candidate], b: list[_Candidate], h: float) -> int:
     return sum(1 for t in {round(c.label_box.top / (h / 3.0)) for c in a} if any(abs(t - u) <= 1 for u in tops))
 
 
-def _merge_near(groups: list[list[_Candidate]], ruled: Callable[[BBox], BBox] | None = None) -> list[list[_Candidate]]:
+def _merge_near(groups: list[list[_Candidate]], ruled: Callable[[BBox], BBox] | None = None,
+                strip: Callable[[BBox, BBox], bool] | None = None) -> list[list[_Candidate]]:
     """Join groups lying within four label heights of each other: cells without labels can split a block; with
     ``ruled`` (a group's box grown along the rules that touch it), also groups up to :data:`RULED_REACH` label
     heights apart whose rules run together (an empty band of cells between a block's top row and the rest: the
     SolidWorks ANSI block's REVISION over an empty band over TITLE). Then two columns of labels whose rows line
     up (two rows or more, within :data:`ALIGNED_REACH` label heights side by side) are one block too, ruled or not
-    (a block whose rules are filled outlines has no cells to join them)."""
-    return _join_groups(_join_groups(groups, aligned=False, ruled=ruled), aligned=True)
+    (a block whose rules are filled outlines has no cells to join them). With ``strip``, groups that one strip of
+    ruled cells along the sheet holds are one block however far apart (EPLAN's block runs the sheet's width)."""
+    joined = _join_groups(_join_groups(groups, aligned=False, ruled=ruled), aligned=True)
+    return joined if strip is None else _join_strips(joined, strip)
+
+
+def _join_strips(groups: list[list[_Candidate]], strip: Callable[[BBox, BBox], bool]) -> list[list[_Candidate]]:
+    """Join the groups of at least two labels that lie in one ruled strip (see :func:`_one_strip`)."""
+    boxes = [BBox.union_all(c.area for c in g) for g in groups]
+    big = [i for i, g in enumerate(groups) if len(g) >= 2]
+    edges = [(i, j) for k, i in enumerate(big) for j in big[k + 1:] if strip(boxes[i], boxes[j])]
+    return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)] if edges else groups
+
+
+def _one_strip(sheet: SheetLike, direction: int, a: BBox, b: BBox) -> bool:
+    """Whether boxes ``a`` and ``b`` lie in one horizontal strip of the sheet: the nearest rules above and below each
+    that run across both are the same two rules, at most a fifth of the sheet apart (a title block laid out as a
+    band along the frame's edge). The groups of such blocks are few; this is asked for pairs of them only."""
+    rules = rules_for(sheet, direction)
+    if not len(rules.h):
+        return False
+    lo, hi = min(a.x0, b.x0), max(a.x1, b.x1)
+    h = rules.h[(rules.h[:, 1] <= lo + 1.0) & (rules.h[:, 2] >= hi - 1.0)]
+    if not len(h):
+        return False
+    ys = h[:, 0]
+
+    def bounds(box: BBox) -> tuple[float, float] | None:
+        above, below = ys[ys <= box.top + 1.0], ys[ys >= box.bottom - 1.0]
+        return (float(above.max()), float(below.min())) if len(above) and len(below) else None
+
+    ba, bb = bounds(a), bounds(b)
+    if ba is None or bb is None:
+        return False
+    return abs(ba[0] - bb[0]) <= 1.0 and abs(ba[1] - bb[1]) <= 1.0 and ba[1] - ba[0] <= 0.2 * min(sheet.width, sheet.height)
 
 
 def _join_groups(groups: list[list[_Candidate]], aligned: bool,
@@ -709,7 +837,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         if not dwords:
             continue
         cands = _candidates(sheet, direction, dwords, blocked)
-        all_groups[direction] = _merge_near(_clusters(cands, settings.touch), partial(_ruled_extent, sheet, direction))
+        all_groups[direction] = _merge_near(_clusters(cands, settings.touch), partial(_ruled_extent, sheet, direction),
+                                            partial(_one_strip, sheet, direction))
         for cluster in all_groups[direction]:
             keys = {c.key for c in cluster if c.key != "other"}
             score = (len(keys), direction == 0)
@@ -738,7 +867,8 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     # block's labels (a detail view's "SCALE 4:1" beside the block is not the sheet's scale)
     mx = sorted(c.label_box.center[0] for c in cluster)[len(cluster) // 2]
     my = sorted(c.label_box.center[1] for c in cluster)[len(cluster) // 2]
-    cluster.sort(key=lambda c: (not c.in_cell, round(abs(c.label_box.center[0] - mx) + abs(c.label_box.center[1] - my), 3),
+    # (a sheet's "number of count" before a bare number: EPLAN's "Seite 7 / 35" over "Blatt 1" of a section)
+    cluster.sort(key=lambda c: (c.key == "sheet" and parse_sheet(c.value)[1] is None, not c.in_cell, round(abs(c.label_box.center[0] - mx) + abs(c.label_box.center[1] - my), 3),
                                 c.label_box.top, c.label_box.x0))
     fields: dict[str, Field] = {}
     other: dict[str, Field] = {}
@@ -758,11 +888,20 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
                 continue
             other.setdefault(c.label, Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how))
             continue
+        if c.key == "drawing_number" and _norm_token(c.label) == "DRAWING" and not any(ch.isdigit() for ch in c.value) \
+                and len(c.value.split()) >= 2:
+            # "Drawing: Construction Details and Notes": a bare "Drawing" label names the drawing; words without a
+            # figure are its title, not its number
+            c = replace(c, key="title")
+        if c.key == "date" and not _DATE.match(c.value) and _DATE.match(joined := re.sub(r"(?<=\d) (?=\d)", "", c.value)):
+            c = replace(c, value=joined)  # "2026-06-1 0": a gap inside a figure group of drawn text, not in the date
         if c.key == "drawing_number" and _SHEET_IN_SET.match(c.value):
             # a "Number" cell holding "1/7": the sheet's number of the set, by its form (Horizon EDA's block)
             c = replace(c, key="sheet")
         if c.key == "sheet":
             number, count = parse_sheet(c.value)
+            if number is None and (m := re.fullmatch(r"(\d{1,3})\s*:\s*(\d{1,3})", c.value)):
+                number, count = m.groups()  # "Foglio: 1 : 1" under a sheet label: sheet 1 of 1 (a scale's form elsewhere)
             if number is not None and "sheet_number" not in fields:
                 fields["sheet_number"] = Field(value=number, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             if count is not None and "sheet_count" not in fields:
@@ -856,6 +995,9 @@ _DATE = re.compile(rf"^{_DAY}(?:\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:\s*[AaPp][Mm
 #: a person's name (letters first) followed by a date
 _NAME_THEN_DATE = re.compile(rf"^([^\W\d_][^\d]*?[^\W\d_]\.?)\s+({_DAY})$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
+#: an unlabelled text this many times the labels' height (or more) can be the title (GB/T 10609.1 prints its name cell
+#: in 3.5 mm lettering over 2.5-3 mm labels)
+_TITLE_SIZE = 1.15
 #: a value printed this many times the labels' height under a ``name`` label is a part's name
 _NAMED_TITLE = 1.2
 
@@ -866,6 +1008,13 @@ _NAMED_TITLE = 1.2
 #: words to tell a name by
 _LEGAL_FORMS = r"s\.\s?r\.\s?o|a\.\s?s|sp\.\s?z\s?o\.\s?o|s\.\s?r\.\s?l|s\.\s?p\.\s?a|s\.\s?l|sarl|b\.\s?v|n\.\s?v|aps|pty\.?\s?ltd|k\.\s?k"
 _COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公司|有限|\b(?:" + _LEGAL_FORMS + r")\.?$")
+#: an institution's name by the word for its kind (university, polytechnic, institute, college, academy, school,
+#: faculty in the languages of the label vocabulary; 大学, 学院, 研究所/院): a school's or lab's block prints it where a
+#: company's stands
+_INSTITUTION = re.compile(r"(?i)\b(?:universit(?:y|ät|at|é|e|à|a|ate|eit|et|atea)|universidad|universidade|uniwersytet|"
+                          r"egyetem|politecnico|politechnika|polytechni(?:c|que|kum)|institut(?:e|o)?|istituto|college|"
+                          r"(?:fach)?hochschule|academy|akademie|akademia|académie|accademia|école|ecole|escola|escuela|"
+                          r"faculty|fakultät|facoltà|facultad|faculdade|faculté)\b|大学|学院|研究所|研究院")
 #: the projection method printed in words ("THIRD ANGLE PROJECTION", "1st angle", "projection européenne")
 _PROJECTION = re.compile(r"(?i)^(?:(?:first|third|1st|3rd)[\s-]+angle(?:\s+(?:projection|method))?|(?:european|american)\s+projection"
                          r"|projection\s+(?:européenne|europeenne|américaine|americaine))$")
@@ -1006,8 +1155,12 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("units", ln, fb, m.group(1))
         elif "projection" not in fields and _PROJECTION.match(ln.text.strip()) and area.contains_point(fb.center):
             put("projection", ln, fb, _projection_words(sheet, direction, ln, fb))
-        elif "company" not in fields and _COMPANY_NAME.match(ln.text) and area.contains_point(fb.center) and len(ln.text) <= 80:
-            put("company", ln, fb)
+        elif "company" not in fields and (_COMPANY_NAME.match(ln.text) or _institution(ln.text)) \
+                and area.contains_point(fb.center) and len(ln.text) <= 80:
+            # (an institution's name set in two lines: "POLITECNICO DI" over "BARI")
+            more = [(o, ob) for o, ob in lines if o.id != ln.id and _second_name_line(ln, fb, o, ob)][:1]
+            put("company", ln, fb, " ".join(o.text for o, _ob in [(ln, fb), *more]))
+            taken.update(o.id for o, _ob in more)
         elif "scale" not in fields and _FORM["scale"].match(ln.text) and area.contains_point(fb.center):
             put("scale", ln, fb)
         elif "material" not in fields and _MATERIAL.search(ln.text) and ln.size < 0.9 * biggest and len(ln.text) <= 60 \
@@ -1020,25 +1173,33 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 put("sheet_number", ln, fb, number)
                 if count is not None and "sheet_count" not in fields:
                     put("sheet_count", ln, fb, count)
-    if "title" not in fields:
+    def pick_title() -> list[tuple[Any, BBox]]:
+        """Of the unlabelled lines left, the largest (the longest of those): the title, with a second line under it."""
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken and sum(ch.isalpha() for ch in ln.text) >= 3
-                and ln.size >= 1.2 * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)
-                and not _NUMBERING.match(ln.text)]
-        if rest:
-            biggest = max(ln.size for ln, _fb in rest)
-            top = sorted((t for t in rest if t[0].size >= 0.95 * biggest), key=lambda t: (t[1].top, t[1].x0))
-            first = max(top, key=lambda t: len(t[0].text))  # of the biggest texts, the longest ("As-Built" is a status)
-            # a title over two lines: the next line of the same size right under it, same cell column
-            group = [first]
-            for ln, fb in sorted(rest, key=lambda t: t[1].top):
-                last = group[-1][1]
-                if ln.id != first[0].id and ln.size >= 0.85 * first[0].size and 0 <= fb.top - last.bottom <= 1.0 * ln.size \
-                        and abs(fb.center[0] - last.center[0]) < 4 * ln.size:
-                    group.append((ln, fb))
-            box = BBox.union_all(fb for _ln, fb in group)
-            fields["title"] = Field(value=" ".join(ln.text for ln, _fb in group), label="", evidence="typography",
-                                    bbox=box_from_frame(direction, box), label_bbox=box_from_frame(direction, box))
-            taken.update(ln.id for ln, _fb in group)
+                and ln.size >= _TITLE_SIZE * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)
+                and not _INSTITUTION.search(ln.text) and not _NUMBERING.match(ln.text)]
+        if not rest:
+            return []
+        biggest = max(ln.size for ln, _fb in rest)
+        top = sorted((t for t in rest if t[0].size >= 0.95 * biggest), key=lambda t: (t[1].top, t[1].x0))
+        first = max(top, key=lambda t: len(t[0].text))  # of the biggest texts, the longest ("As-Built" is a status)
+        # a title over two lines: the next line of the same size right under it, same cell column
+        group = [first]
+        for ln, fb in sorted(rest, key=lambda t: t[1].top):
+            last = group[-1][1]
+            if ln.id != first[0].id and ln.size >= 0.85 * first[0].size and 0 <= fb.top - last.bottom <= 1.0 * ln.size \
+                    and abs(fb.center[0] - last.center[0]) < 4 * ln.size:
+                group.append((ln, fb))
+        taken.update(ln.id for ln, _fb in group)
+        return group
+
+    def typeset(group: list[tuple[Any, BBox]], evidence: str) -> Field:
+        box = box_from_frame(direction, BBox.union_all(fb for _ln, fb in group))
+        return Field(value=" ".join(ln.text for ln, _fb in group), label="", evidence=evidence, bbox=box, label_bbox=box)
+
+    title_group: list[tuple[Any, BBox]] = []
+    if "title" not in fields and (title_group := pick_title()):
+        fields["title"] = typeset(title_group, "typography")
     if "company" not in fields:
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken]
         found = _company_cell(sheet, direction, rest, area, size)
@@ -1048,6 +1209,24 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             text, fb, how = found
             box = box_from_frame(direction, fb)
             fields["company"] = Field(value=text, label="", bbox=box, label_bbox=box, evidence=how)
+            if len(title_group) == 1 and title_group[0][0].text.startswith(f"{text} "):
+                # the "title" is the company's name written out ("ibk" over the logo, "ibk IngenieurConsult"
+                # beside it): the company, and the title is the next largest text
+                fields["company"] = replace(typeset(title_group, how), value=title_group[0][0].text)
+                del fields["title"]
+                if again := pick_title():
+                    fields["title"] = typeset(again, "typography")
+
+
+def _institution(text: str) -> bool:
+    """An institution's name: a word for its kind (:data:`_INSTITUTION`) and a name beside it, two letters at least
+    (``UNIVERSITET`` alone is a piece of a logo's lettering, ``Aalborg Universitet`` a name).
+
+    >>> _institution("POLITECNICO DI BARI"), _institution("北京化工大学"), _institution("UNIVERSITET"), _institution("Bracket")
+    (True, True, False, False)
+    """
+    m = _INSTITUTION.search(text)
+    return m is not None and sum(ch.isalpha() for ch in text[:m.start()] + text[m.end():]) >= 2
 
 
 def _cell_pieces(sheet: SheetLike, direction: int, lines: Sequence[Line]) -> list[Line]:
@@ -1121,6 +1300,8 @@ _STATUS = re.compile(r"(?i)^(?:as[- ]?built|preliminary|draft|released|obsolete|
 def _company_like(text: str) -> bool:
     """A name: letters, a few words, no value of another field's form, no document status."""
     t = text.strip()
+    if re.match(r"^\d+\s*,?\s+[^\W\d_]", t):
+        return False  # a house number before a street ("40, montée Saint-Barthélémy"): an address
     return bool(_NAME_LIKE.match(t)) and len(t.split()) <= 6 and not _STATUS.match(t) and not _DWG_NO.match(text) \
         and not _DATE.match(text) and not any(form.match(text) for _k, form in _FORM_KEYS) \
         and sum(ch.isdigit() for ch in text) * 2 <= sum(ch.isalpha() for ch in text)
@@ -1188,7 +1369,8 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
         if mates and _CONTINUED.search(ln.text):
             continue  # a line that stops mid-phrase goes on below it: a note wrapped in its cell (DEBURR AND / BREAK ...)
         logo = any(cb.contains_point(ib.center) and ib.width < 0.9 * cb.width for ib in images)
-        top_row = cb.top <= area.top + tol
+        # (a cell as tall as the block between other cells is the block's middle, where a strip prints its title)
+        top_row = cb.top <= area.top + tol and (cb.bottom < area.bottom - tol or cb.x0 <= area.x0 + tol or cb.x1 >= area.x1 - tol)
         if not (logo or top_row):
             continue
         rank = (logo, round(ln.size, 1), -fb.top)
