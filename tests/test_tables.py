@@ -337,3 +337,21 @@ def test_a_header_ruled_with_a_double_line_is_one_table() -> None:
     lines = [(100.0, 131.8, 200.0, 131.8), (100.0, 130.0, 100.0, 131.8), (200.0, 130.0, 200.0, 131.8)]
     (t,) = find_tables(make_sheet(text=text, rects=grid(100, 100, W, 3), lines=lines), TableSettings())
     assert t.header_at == "bottom" and t.header[0] == "ITEM NO" and [r[0] for r in t.rows] == ["1", "2"]
+
+
+def test_a_parts_list_report_without_rules_on_a_page_of_no_running_text() -> None:
+    # an EDA tool's parts-list report (Proteus): an unruled table under a header that names a parts list, closed by
+    # its "Sub-totals:" row, on a page of short lines and few paths; kept only because its header names its kind
+    from pdftract.analyzers.tables import _aligned_table, _report_page
+    from pdftract.analyzers.unruled import find_unruled_tables
+
+    text = [("Bill Of Materials for Tracker", 40, 40, 0, 14), ("Design Title", 40, 70), ("Tracker", 160, 70),
+            ("Quantity", 40, 120), ("References", 110, 120), ("Value", 220, 120)]
+    for i, (q, ref, val) in enumerate([("1", "U1", "ATMEGA328P"), ("1", "U2", "LM324"), ("2", "C1,C2", "100nF")]):
+        text += [(q, 42, 134 + 14 * i), (ref, 110, 134 + 14 * i), (val, 220, 134 + 14 * i)]
+    text += [("Sub-totals:", 40, 176), ("$0.00", 300, 176)] + [(f"Note line {k}", 40, 220 + 14 * k) for k in range(6)]
+    sheet = make_sheet(text=text, width=595, height=842)
+    assert not sheet.reading.text_page and _report_page(sheet)
+    (found,) = [_aligned_table(t) for t in find_unruled_tables(sheet, any_page=True)]
+    assert found.kind is TableKind.BOM and found.columns[:2] == ("quantity", "designator"), found.columns
+    assert found.rows == (("1", "U1", "ATMEGA328P"), ("1", "U2", "LM324"), ("2", "C1,C2", "100nF")), found.rows

@@ -111,10 +111,11 @@ def _baseline_rows(chunks: list[Chunk]) -> list[tuple[Chunk, ...]]:
     return [tuple(sorted(r, key=lambda c: c.bbox.x0)) for r in sorted(rows, key=lambda r: (min(c.bbox.top for c in r), r[0].bbox.x0))]
 
 
-def page_rows(sheet: SheetLike) -> list[Row]:
-    """The page's horizontal body rows in reading order (empty unless it is a page of running text)."""
+def page_rows(sheet: SheetLike, *, any_page: bool = False) -> list[Row]:
+    """The page's horizontal body rows in reading order (empty unless it is a page of running text, or
+    ``any_page``: then a page of no running text gives its text layer's lines, as a figure page does)."""
     order = sheet.reading
-    if not order.text_page:
+    if not order.text_page and not any_page:
         return []
     found = [row for row in order.rows if row and row[0].word_ids and sheet.word(row[0].word_ids[0]).direction == 0.0]
     if not order.prose:

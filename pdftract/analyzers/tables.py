@@ -82,6 +82,8 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                  "DB", "DARAB", "MENNYISÉG", "SL", "SỐ LƯỢNG",
                  # Chinese
                  "数量"),
+    "designator": ("REFERENCE", "REFERENCES", "REF DES", "REFDES", "DESIGNATOR", "DESIGNATORS", "REFERENCE DESIGNATOR",
+                   "REFERENCE DESIGNATORS"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO",
                     "NO DE PIEZA", "NÚMERO DE PIEZA", "REFERENCIA", "RÉFÉRENCE", "CODICE", "ОБОЗНАЧЕНИЕ",
                     # Hungarian, Vietnamese
@@ -578,7 +580,8 @@ def _classify(keys: list[str | None]) -> TableKind | None:
         return TableKind.REVISION
     if "sheet" in present and present & {"title", "description"} and "quantity" not in present:
         return TableKind.DRAWING_INDEX
-    if present & {"item", "quantity"} and len(present & {"item", "quantity", "part_number", "description", "material", "name"}) >= 2:
+    if present & {"item", "quantity"} and len(present & {"item", "quantity", "part_number", "description", "material", "name",
+                                                          "designator"}) >= 2:
         return TableKind.BOM
     return None
 
@@ -890,9 +893,25 @@ def tables_analyzer(sheet: Sheet, settings: TableSettings) -> tuple[Table, ...]:
         if any(REPLACEMENT_CHARACTER in c.text for c in t.cells):  # a character that could not be read
             factor *= recovery_factor(0.0)
         out.append(t if factor == 1.0 else replace(t, confidence=clamp(t.confidence * factor)))
-    if sheet.reading.text_page:  # pages of running text only
+    if sheet.reading.text_page:  # pages of running text
         out.extend(_aligned_table(t) for t in find_unruled_tables(sheet, [t.bbox for t in out]))
+    elif _report_page(sheet):
+        # a report of no running text (an EDA tool's parts list): only tables whose header names their kind
+        out.extend(t for t in map(_aligned_table, find_unruled_tables(sheet, [t.bbox for t in out], any_page=True))
+                   if t.kind is not TableKind.OTHER)
     return tuple(out)
+
+
+#: a page with at most this many painted paths per text line is a report, not a drawing (its paths are rules,
+#: shading and underlines)
+REPORT_PATHS_PER_LINE = 1.5
+
+
+def _report_page(sheet: Sheet) -> bool:
+    """A page of text lines and few paths: a report, on which unruled tables may stand (a drawing's unruled text
+    beside its geometry is no table)."""
+    lines = len(sheet.layout.lines)
+    return lines >= 10 and len(sheet.paths) <= REPORT_PATHS_PER_LINE * lines
 
 
 #: confidence of a table read from alignment alone (no rules confirm its cells)

@@ -85,11 +85,13 @@ def _place(row: Row, territories: list[tuple[float, float]], size: float, header
     return cells
 
 
-def find_unruled_tables(sheet: SheetLike, ruled: Sequence[BBox] = (), *, numeric_header: bool = True) -> tuple[AlignedTable, ...]:
+def find_unruled_tables(sheet: SheetLike, ruled: Sequence[BBox] = (), *, numeric_header: bool = True,
+                        any_page: bool = False) -> tuple[AlignedTable, ...]:
     """The unruled tables of a page of running text (see the module docstring). ``ruled``: tables already
     (boxes of the tables) found on the page, whose rows are not read again. ``numeric_header``: also accept a header that is not
-    bold, when it has no digits and a column under it is mostly numbers."""
-    rows = page_rows(sheet)
+    bold, when it has no digits and a column under it is mostly numbers. ``any_page``: read pages of no running
+    text too (the caller keeps only tables whose header names a kind: a report's parts lists)."""
+    rows = page_rows(sheet, any_page=any_page)
     if len(rows) < 3:
         return ()
     size = sheet.reading.body_size or rows[0].size
@@ -163,6 +165,8 @@ def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch:
         cells = _place(r, territories, size, head.chunks)
         if cells is None or sum(1 for c in cells if c) < min(2, len(cells)):
             break
+        if re.fullmatch(r"[^\W\d_][^:]*:", next(c for c in cells if c)):
+            break  # a row opened by a label ("Sub-totals:", "Total:"): the table's summary, no row of it
         data.append((r, cells))
         last = r
         j += 1
