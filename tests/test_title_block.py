@@ -690,3 +690,14 @@ def test_labels_in_capitals_without_their_accents_a_number_sign_drawn_apart_and_
         [(100, 100, 250, 118), (100, 118, 250, 140), (100, 140, 250, 160)],
     )
     assert got.get("title") == "Suporte" and got.get("drawing_number") == "Desenho de numero: 01/01" and "company" not in got, got
+
+
+def test_a_cad_program_s_name_in_its_template_is_neither_company_nor_title() -> None:
+    # Solid Edge prints its name in its default block's top cell, larger than the labels; "Nombre" heads the
+    # approvals' name column (a label, no company)
+    got = block(
+        [("Solid Edge", 212, 106, 0, 6), ("Nombre", 102, 106, 0, 3), ("Fecha", 142, 106, 0, 3), ("24/06/19", 142, 116, 0, 3),
+         ("Escala", 102, 128, 0, 3), ("2:1", 104, 136, 0, 3), ("Hoja 1 de 1", 142, 128, 0, 3)],
+        [(100, 100, 140, 120), (140, 100, 200, 120), (200, 100, 300, 120), (100, 120, 140, 140), (140, 120, 200, 140)],
+    )
+    assert "company" not in got and "title" not in got and got.get("date") == "24/06/19", got

@@ -107,7 +107,7 @@ LABELS: dict[str, tuple[str, ...]] = {
 OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
                 "PROJETO", "PROYECTO", "PROJET", "PROGETTO", "PROJEKT",
                 "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
-                "ISSUED", "COMMENTS", "NAME", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
+                "ISSUED", "COMMENTS", "NAME", "NOMBRE", "NOME", "NOM", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
                 "NÃO MUDAR ESCALA DO DESENHO",  # the same note on SOLIDWORKS' Brazilian template
                 # ISO 7200's responsible department and technical reference
                 "DEPT", "RESPONSIBLE DEPT", "RESPONSIBLE DEPARTMENT", "TECHNICAL REFERENCE",

@@ -880,7 +880,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         vbox = box_from_frame(direction, c.value_box or c.area)
         lbox = box_from_frame(direction, c.label_box)
         if c.key == "other":
-            if _norm_token(c.label.strip()) == "NAME" and c.value_box is not None \
+            if _norm_token(c.label.strip()) in ("NAME", "NOMBRE", "NOME", "NOM") and c.value_box is not None \
                     and c.value_box.height >= _NAMED_TITLE * c.label_box.height and sum(ch.isalpha() for ch in c.value) >= 3:
                 # "name:" over a value printed larger than the labels names the part, not a person (a person's
                 # name stands at label size in its approval row): the title, unless a labelled title comes
@@ -1015,6 +1015,11 @@ _INSTITUTION = re.compile(r"(?i)\b(?:universit(?:y|ät|at|é|e|à|a|ate|eit|et|a
                           r"egyetem|politecnico|politechnika|polytechni(?:c|que|kum)|institut(?:e|o)?|istituto|college|"
                           r"(?:fach)?hochschule|academy|akademie|akademia|académie|accademia|école|ecole|escola|escuela|"
                           r"faculty|fakultät|facoltà|facultad|faculdade|faculté)\b|大学|学院|研究所|研究院")
+#: a CAD program's name printed in its own template (a logo's lettering, an edition banner): neither the company nor
+#: the title ("Solid Edge ST", "SOLIDWORKS Educational Product")
+_CAD_PRODUCT = re.compile(r"(?i)^(?:solid\s*edge|solidworks|autocad|autodesk\s+inventor|inventor|catia|creo|fusion\s*360|onshape|"
+                          r"freecad|draftsight|spaceclaim|microstation|bricscad|kicad|altium\s+designer|eagle|easyeda)"
+                          r"(?:\s+(?:ST\d*|\d{2,4}|educational|student|edition|version|product|professional|premium|[A-Z]{1,3}\d*)){0,3}$")
 #: the projection method printed in words ("THIRD ANGLE PROJECTION", "1st angle", "projection européenne")
 _PROJECTION = re.compile(r"(?i)^(?:(?:first|third|1st|3rd)[\s-]+angle(?:\s+(?:projection|method))?|(?:european|american)\s+projection"
                          r"|projection\s+(?:européenne|europeenne|américaine|americaine))$")
@@ -1177,7 +1182,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         """Of the unlabelled lines left, the largest (the longest of those): the title, with a second line under it."""
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken and sum(ch.isalpha() for ch in ln.text) >= 3
                 and ln.size >= _TITLE_SIZE * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)
-                and not _INSTITUTION.search(ln.text) and not _NUMBERING.match(ln.text)]
+                and not _INSTITUTION.search(ln.text) and not _NUMBERING.match(ln.text) and not _CAD_PRODUCT.match(ln.text.strip())]
         if not rest:
             return []
         biggest = max(ln.size for ln, _fb in rest)
@@ -1300,8 +1305,8 @@ _STATUS = re.compile(r"(?i)^(?:as[- ]?built|preliminary|draft|released|obsolete|
 def _company_like(text: str) -> bool:
     """A name: letters, a few words, no value of another field's form, no document status."""
     t = text.strip()
-    if re.match(r"^\d+\s*,?\s+[^\W\d_]", t):
-        return False  # a house number before a street ("40, montée Saint-Barthélémy"): an address
+    if re.match(r"^\d+\s*,?\s+[^\W\d_]", t) or _CAD_PRODUCT.match(t):
+        return False  # a house number before a street ("40, montée Saint-Barthélémy"): an address; a CAD program
     return bool(_NAME_LIKE.match(t)) and len(t.split()) <= 6 and not _STATUS.match(t) and not _DWG_NO.match(text) \
         and not _DATE.match(text) and not any(form.match(text) for _k, form in _FORM_KEYS) \
         and sum(ch.isdigit() for ch in text) * 2 <= sum(ch.isalpha() for ch in text)
