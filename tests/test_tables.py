@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -355,3 +356,16 @@ def test_a_parts_list_report_without_rules_on_a_page_of_no_running_text() -> Non
     (found,) = [_aligned_table(t) for t in find_unruled_tables(sheet, any_page=True)]
     assert found.kind is TableKind.BOM and found.columns[:2] == ("quantity", "designator"), found.columns
     assert found.rows == (("1", "U1", "ATMEGA328P"), ("1", "U2", "LM324"), ("2", "C1,C2", "100nF")), found.rows
+
+
+E401 = Path(__file__).resolve().parent.parent.parent / "extra" / "real7" / "mech-msdistpkg-e401-construction-details.pdf"
+
+
+@pytest.mark.skipif(not E401.exists(), reason="real7 corpus not fetched (benchmarks/real7_sources.md)")
+def test_an_unruled_parts_list_cut_in_two_reading_blocks_by_the_title_block_beside_it() -> None:
+    # MicroStation sheet: the title block's box starts at the height of the table's fourth row, so the page's reading
+    # blocks cut the last three rows into a block of names and one of quantities; they are read across again
+    page = pdftract.analyze(E401).to_dict()["pages"][0]
+    (t,) = [t for t in page["tables"] if t["header"] == ["Item", "Quantity"]]
+    assert t["kind"] == "bom" and [r[0] for r in t["rows"]][3:] == ["Warning tape", "Trench route", "Field verification points"]
+    assert [r[1] for r in t["rows"]] == ["340 m", "85 m", "1 ea", "85 m", "85 m", "3"]
