@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # evaluate.py: the scoring, beside
 
 import pdftract  # noqa: E402
 from pdftract.analyzers import title_block  # noqa: E402
+from pdftract.analyzers.labels import reindex  # noqa: E402
 from evaluate import norm  # noqa: E402
 
 FIXTURES = ROOT / "fixtures" / "drawings" / "generated"
@@ -65,10 +66,12 @@ def without_phrases(phrases: set[tuple[str, ...]]) -> Iterator[int]:
     """The analyzer's vocabulary less ``phrases`` (restored afterwards); yields how many were taken out."""
     saved = list(title_block._PHRASES)
     title_block._PHRASES[:] = [(p, k) for p, k in saved if p not in phrases]
+    reindex()
     try:
         yield len(saved) - len(title_block._PHRASES)
     finally:
         title_block._PHRASES[:] = saved
+        reindex()
 
 
 def score(names: list[tuple[str, dict[str, Any]]], directory: Path = FIXTURES) -> tuple[int, int, int]:

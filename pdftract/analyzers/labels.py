@@ -144,6 +144,20 @@ _PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
 _PHRASES += [((phrase[0], "NO"), key) for phrase, key in list(_PHRASES)
              if len(phrase) == 1 and key in ("revision", "sheet") and phrase[0] != "ID" and ((phrase[0], "NO"), key) not in _PHRASES]
 _PHRASES.sort(key=lambda t: -len(t[0]))  # the generic "<label> NO" (``REV NR`` is the revision as ``REV`` is), longest first
+#: the phrases by their first token, each list in the order of :data:`_PHRASES` (longest first): a line's first
+#: words are compared with the phrases that can match them only (see :func:`reindex`)
+_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+
+
+def reindex() -> None:
+    """Build the first-token index of :data:`_PHRASES` again, after the list was edited in place (the
+    leave-one-template-out benchmark takes a family's labels out and puts them back)."""
+    _BY_FIRST.clear()
+    for phrase, key in _PHRASES:
+        _BY_FIRST.setdefault(phrase[0], []).append((phrase, key))
+
+
+reindex()
 #: labels that are common words too: labels only when a colon ends them ("Drawing: Plan and Profile")
 _COLON_ONLY = frozenset({("DRAWING",)})
 #: the labels of several words written without their spaces, with their key and their number of words
@@ -206,7 +220,7 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
         hit = _JOINED.get("".join(tokens[:k]))
         if hit is not None and hit[1] > k and (k == len(tokens) or owner[k] != owner[k - 1]):
             run = (hit[0], hit[1], k)
-    for phrase, key in _PHRASES:
+    for phrase, key in _BY_FIRST.get(tokens[0], ()) if tokens else ():
         n = len(phrase)
         if tuple(tokens[:n]) == phrase and (n == len(tokens) or owner[n] != owner[n - 1]):
             if split_rest and n != 1:
