@@ -112,10 +112,12 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "title": ("TITLE", "SHEET TITLE"),
     "name": ("NAME",),  # the approver in a revision table, the description in a parts list
 }
+#: the CJK ideographs (the unified block and extension A)
+_IDEOGRAPHS = "\u3400-\u9fff"
 #: a CJK ideograph
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_CJK = re.compile(f"[{_IDEOGRAPHS}]")
 #: a space between two CJK ideographs
-_CJK_SPACED = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+_CJK_SPACED = re.compile(f"(?<=[{_IDEOGRAPHS}])\\s+(?=[{_IDEOGRAPHS}])")
 _PHRASE_KEY = {phrase: key for key, phrases in HEADER_WORDS.items() for phrase in phrases}
 
 
@@ -597,13 +599,14 @@ def _resolve(key: str | None, kind: TableKind, printed: str) -> str:
 
 
 def _header_cells(frame: _Frame, top: float, bottom: float, xs: list[float]) -> list[tuple[str, str | None]]:
-    out: list[tuple[str, str | None]] = []
-    for a, b in zip(xs, xs[1:], strict=False):
-        text, _ids, _n = _cell_text(frame, (a, top, b, bottom))
-        text = _CJK_SPACED.sub("", text)  # "序 号": a CJK header's characters spread over its cell (or stacked) are one word
-        key = header_key(text) or _bilingual_key(text)
-        out.append((text, key))
-    return out
+    return [_header_cell(frame, (a, top, b, bottom)) for a, b in zip(xs, xs[1:], strict=False)]
+
+
+def _header_cell(frame: _Frame, box: tuple[float, float, float, float]) -> tuple[str, str | None]:
+    """A header cell's text and the column key it names. "序 号": a CJK header's characters spread over its cell (or
+    stacked) are one word."""
+    text = _CJK_SPACED.sub("", _cell_text(frame, box)[0])
+    return text, header_key(text) or _bilingual_key(text)
 
 
 def _bilingual_key(text: str) -> str | None:
@@ -721,8 +724,7 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
         headers = []
         for a, b in zip(xs, xs[1:], strict=False):
             part = next(((ya, yb) for x, ya, yb in used if abs(x - a) <= s.snap or abs(x - b) <= s.snap), (top, bottom))
-            text = _CJK_SPACED.sub("", _cell_text(frame, (a, part[0], b, part[1]))[0])
-            headers.append((text, header_key(text) or _bilingual_key(text)))
+            headers.append(_header_cell(frame, (a, part[0], b, part[1])))
     if kind is not None:
         return _assemble(frame, bands, header_index, xs, headers, kind, header_at, s)
     return _kind_by_content(_assemble(frame, bands, header_index, xs, headers, TableKind.OTHER, header_at, s))

@@ -463,11 +463,9 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         typed = _TYPED.get(key)
         if not value and cell is not None and (header_row or typed is not None):
             # a column header of an approvals grid (NAME | DATE): the value is in the cell below
-            probe = BBox(label_box.x0 + 0.5, area.bottom + 1.0, label_box.x1 - 0.5, area.bottom + 2.0)
-            below = cell_around(rules, probe)
-            if below is not None and (below[3] - below[1]) <= 3.5 * area.height:
-                bbox_b = BBox(*below)
-                inside = [wb for wb in all_items if bbox_b.contains_point(wb[1].center)]
+            found_below = _cell_below(rules, all_items, label_box, area)
+            if found_below is not None:
+                bbox_b, inside = found_below
                 text = _join(inside)
                 if inside and not any(w.id in label_ids for w, _b in inside) and (header_row or (typed and typed.match(text))) \
                         and not _zone_run(text):
@@ -504,13 +502,20 @@ def _zone_run(text: str) -> bool:
     return all(b - a == 1 for a, b in zip(vals, vals[1:], strict=False))
 
 
+def _cell_below(rules: Any, items: list[tuple[Word, BBox]], label_box: BBox, area: BBox) -> tuple[BBox, list[tuple[Word, BBox]]] | None:
+    """The ruled cell right under a label's cell (at most 3.5 times as tall) and the words centred in it."""
+    below = cell_around(rules, BBox(label_box.x0 + 0.5, area.bottom + 1.0, label_box.x1 - 0.5, area.bottom + 2.0))
+    if below is None or (below[3] - below[1]) > 3.5 * area.height:
+        return None
+    box = BBox(*below)
+    return box, [wb for wb in items if box.contains_point(wb[1].center)]
+
+
 def _typed_below(rules: Any, items: list[tuple[Word, BBox]], label_ids: set[int], label_box: BBox, area: BBox,
                  typed: re.Pattern[str]) -> bool:
     """Whether the ruled cell right under a label's cell holds a value of the label's form (and no label)."""
-    below = cell_around(rules, BBox(label_box.x0 + 0.5, area.bottom + 1.0, label_box.x1 - 0.5, area.bottom + 2.0))
-    if below is None or (below[3] - below[1]) > 3.5 * area.height:
-        return False
-    inside = [wb for wb in items if BBox(*below).contains_point(wb[1].center)]
+    found = _cell_below(rules, items, label_box, area)
+    inside = found[1] if found is not None else []
     return bool(inside) and not any(w.id in label_ids for w, _b in inside) and bool(typed.match(_join(inside)))
 
 
@@ -880,7 +885,7 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
         vbox = box_from_frame(direction, c.value_box or c.area)
         lbox = box_from_frame(direction, c.label_box)
         if c.key == "other":
-            if _norm_token(c.label.strip()) in ("NAME", "NOMBRE", "NOME", "NOM") and c.value_box is not None \
+            if _norm_token(c.label.strip()) in _NAME_LABELS and c.value_box is not None \
                     and c.value_box.height >= _NAMED_TITLE * c.label_box.height and sum(ch.isalpha() for ch in c.value) >= 3:
                 # "name:" over a value printed larger than the labels names the part, not a person (a person's
                 # name stands at label size in its approval row): the title, unless a labelled title comes
@@ -998,6 +1003,8 @@ _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  #
 #: an unlabelled text this many times the labels' height (or more) can be the title (GB/T 10609.1 prints its name cell
 #: in 3.5 mm lettering over 2.5-3 mm labels)
 _TITLE_SIZE = 1.15
+#: the approvals' name column in the label vocabulary's languages; over a large value, the part's name
+_NAME_LABELS = frozenset({"NAME", "NOMBRE", "NOME", "NOM"})
 #: a value printed this many times the labels' height under a ``name`` label is a part's name
 _NAMED_TITLE = 1.2
 

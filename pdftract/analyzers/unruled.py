@@ -99,9 +99,10 @@ def find_unruled_tables(sheet: SheetLike, ruled: Sequence[BBox] = (), *, numeric
     bold = bold_body(rows, size)
     taken = list(ruled)
     out: list[AlignedTable] = []
+    by_height = _RowsByHeight(rows)
     k = 0
     while k < len(rows):
-        table, used = _table_at(sheet, rows, k, size, pitch, bold, numeric_header)
+        table, used = _table_at(sheet, rows, k, size, pitch, bold, numeric_header, by_height)
         if table is not None and not any(table.bbox.intersection(b) is not None for b in taken):
             out.append(table)
             k += used
@@ -110,14 +111,23 @@ def find_unruled_tables(sheet: SheetLike, ruled: Sequence[BBox] = (), *, numeric
     return tuple(out)
 
 
-def _whole_row(row: Row, tops: list[tuple[float, int]], by_index: dict[int, Row], lo: float, hi: float, size: float) -> Row:
+class _RowsByHeight:
+    """A page's rows sorted by their tops, built once per page: the rows on one line are found by binary search."""
+
+    def __init__(self, rows: Sequence[Row]) -> None:
+        self.tops = sorted((r.bbox.top, r.index) for r in rows)
+        self.by_index = {r.index: r for r in rows}
+
+
+def _whole_row(row: Row, by_height: _RowsByHeight, lo: float, hi: float, size: float) -> Row:
     """``row`` with the pieces of other rows on its line between ``lo`` and ``hi`` (the table's columns): a table
     cut in two reading blocks by a box beside it (a title block beginning at the height of its fourth row) is read
     across again. Only rows of the same size whose top lies within a third of a size of ``row``'s."""
+    tops = by_height.tops
     k = bisect.bisect_left(tops, (row.bbox.top - size / 3, -1))
     more: list[Chunk] = []
     while k < len(tops) and tops[k][0] <= row.bbox.top + size / 3:
-        other = by_index[tops[k][1]]
+        other = by_height.by_index[tops[k][1]]
         if other.index != row.index and abs(other.size - row.size) <= 0.05 * row.size \
                 and lo <= other.bbox.x0 and other.bbox.x1 <= hi and not other.bbox.intersects(row.bbox):
             more.extend(other.chunks)
@@ -133,7 +143,7 @@ def _candidate(row: Row, sheet: SheetLike, size: float) -> bool:
 
 
 def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch: float, body_is_bold: bool,
-              numeric_header: bool) -> tuple[AlignedTable | None, int]:
+              numeric_header: bool, by_height: _RowsByHeight) -> tuple[AlignedTable | None, int]:
     head = rows[k]
     if len(head.chunks) < 2 or not _candidate(head, sheet, size):
         return None, 0
@@ -155,13 +165,11 @@ def _table_at(sheet: SheetLike, rows: Sequence[Row], k: int, size: float, pitch:
         j += 1
     data: list[tuple[Row, list[str]]] = []
     lo, hi = head.chunks[0].bbox.x0 - _BEYOND * size, head.chunks[-1].bbox.x1 + _BEYOND * size
-    tops = sorted((r.bbox.top, r.index) for r in rows)
-    by_index = {r.index: r for r in rows}
     while j < len(rows):
         r = rows[j]
         if not (0 < r.bbox.top - last.bbox.top <= 1.8 * pitch) or not _candidate(r, sheet, size):
             break
-        r = _whole_row(r, tops, by_index, lo, hi, size)
+        r = _whole_row(r, by_height, lo, hi, size)
         cells = _place(r, territories, size, head.chunks)
         if cells is None or sum(1 for c in cells if c) < min(2, len(cells)):
             break
