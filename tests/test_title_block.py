@@ -199,10 +199,11 @@ def test_leave_one_template_out() -> None:
 
     result = title_block_loto.run()
     rate = {f: r["left_out"][0] / r["left_out"][1] for f, r in result.items()}
-    # measured: asme 157/340 (0.46, 20 false: units read from the tolerance block's sentence, which that
-    # truth does not list), compact 48/48 (it prints no label of its own), din 50/110 (0.45: dates, scale,
+    # measured: asme 177/340 (0.52, 20 false: units read from the tolerance block's sentence, which that
+    # truth does not list; 157 while its names-and-dates grid, whose labels are left out, hid the date as
+    # a table of values), compact 48/48 (it prints no label of its own), din 50/110 (0.45: dates, scale,
     # sheet, drawing number by form, title by size; 0 false), iso7200 90/130 (0.69)
-    assert rate["compact"] == 1.0 and rate["din"] >= 0.4 and rate["iso7200"] >= 0.6 and rate["asme"] >= 0.45
+    assert rate["compact"] == 1.0 and rate["din"] >= 0.4 and rate["iso7200"] >= 0.6 and rate["asme"] >= 0.5
     assert all(r["with_all"][0] == r["with_all"][1] for r in result.values())
     assert sum(r["left_out"][2] for r in result.values()) <= 25
     assert result["din"]["left_out"][2] == 0

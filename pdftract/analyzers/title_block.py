@@ -39,7 +39,7 @@ from pdftract.analyzers.labels import LABELS, _PHRASES, _norm_token  # _PHRASES:
 from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
-from pdftract.analyzers.tables import Table
+from pdftract.analyzers.tables import Table, TableKind
 from pdftract.index import BoxIndex, BoxSet, components
 from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
@@ -830,6 +830,23 @@ def field_confidence(key: str, f: Field, named: int) -> float:
 
 
 def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Sequence[Table]) -> TitleBlock | None:
+    """The sheet's title block, its labels and values read outside the ``tables`` found on the sheet.
+
+    A ruled grid of values whose header names no kind of table (``TableKind.OTHER``) that lies inside the
+    block found is read again as part of the block: the names-and-dates grid of a block whose labels are
+    unknown words (``DRAWN | JL | 2023-06-18``) is also a grid of values with no known header.
+    """
+    tb = _find_title_block(sheet, settings, tables)
+    if tb is None:
+        return None
+    inside = [t for t in tables if t.kind is TableKind.OTHER and tb.bbox.expand(1.0).contains(t.bbox)]
+    if not inside:
+        return tb
+    again = _find_title_block(sheet, settings, [t for t in tables if not any(t is i for i in inside)])
+    return again if again is not None and len(again.fields) > len(tb.fields) else tb
+
+
+def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Sequence[Table]) -> TitleBlock | None:
     words = _frame_words(sheet)
     if not words:
         return None
