@@ -794,3 +794,26 @@ def test_tags_in_capitals_keep_their_bars_and_capitals() -> None:
     tag = [read(c) for c in "JI970"]
     spans = [(-2.5, 7.0)] + [(0.0, 7.0)] * 4
     assert [r.text for r in _x_height_capitals(tag, spans)] == list("JI970")
+
+
+def test_merged_fills_of_triangles_points_and_slivers() -> None:
+    """The fills of a glyph cut into triangles merge into the glyph's rings: a square of two triangles is one ring
+    of its area (grown by the hairline), a lone point is a dot, a flat triangle adds only its hairline; the
+    page's cache answers the same rings again as copies (a caller changing them changes no later answer)."""
+    import shapely
+
+    from pdftract.ingest import drawn_text as dt
+
+    tri = [np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0]]), np.array([[10.0, 0.0], [0.0, 10.0], [10.0, 10.0]])]
+    rings = dt._stroked_fills(tri)
+    assert len(rings) == 1 and 100.0 < shapely.Polygon(rings[0]).area < 103.0
+    assert shapely.Polygon(rings[0]).exterior.is_ccw  # outer rings turn left (nonzero fill as one path)
+    again = dt._stroked_fills(tri)
+    assert len(again) == 1 and np.array_equal(again[0], rings[0]) and again[0] is not rings[0]
+    again[0][:] = 0.0
+    assert np.array_equal(dt._stroked_fills(tri)[0], rings[0])
+    dot = dt._merged_fills([np.array([[50.0, 50.0]])])
+    assert len(dot) == 1 and shapely.Polygon(dot[0]).area < 0.05
+    flat = dt._merged_fills([np.array([[0.0, 0.0], [5.0, 0.0], [10.0, 0.0]])])
+    assert len(flat) == 1 and shapely.Polygon(flat[0]).area < 2.0 * 10.0 * dt.HAIRLINE + 0.1
+    dt._FILLS.clear()

@@ -1473,16 +1473,38 @@ def _stroked_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
     >>> tri = [np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0]]), np.array([[10.0, 0.0], [0.0, 10.0], [10.0, 10.0]])]
     >>> [round(float(shapely.Polygon(r).area), -1) for r in _stroked_fills(tri)]  # one square, turning left
     [100.0]
+
+    A line is read several times (both ways at its ends, again at the size its characters tell), so each
+    character's answer is kept for the page, keyed by its pieces' exact coordinates; the pieces' hairlines
+    and fills are made by GEOS for all pieces at once.
     """
-    geoms = []
-    for pts in pieces:
-        line = shapely.LineString(np.vstack([pts, pts[:1]])) if len(pts) >= 2 else shapely.Point(pts[0])
-        geoms.append(line.buffer(HAIRLINE, quad_segs=1))
-        if len(pts) >= 3:
-            fill = shapely.make_valid(shapely.Polygon(pts))
-            if not fill.is_empty:
-                geoms.append(fill)
-    ink = shapely.union_all(geoms)
+    key = tuple(p.tobytes() for p in pieces)
+    hit = _FILLS.get(key)
+    if hit is None:
+        hit = _FILLS[key] = _merged_fills(pieces)
+    return [ring.copy() for ring in hit]
+
+
+def _merged_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
+    """:func:`_stroked_fills` without its cache: each piece's hairline ring (a point's round dot) and, with three
+    points or more, its fill made valid, in that order, united."""
+    n = len(pieces)
+    counts = np.array([len(p) for p in pieces])
+    geoms = np.empty(2 * n, dtype=object)
+    ring_of = np.flatnonzero(counts >= 2)
+    closed = {int(i): np.vstack([pieces[i], pieces[i][:1]]) for i in ring_of.tolist()}
+    if len(ring_of):
+        coords = np.concatenate([closed[int(i)] for i in ring_of.tolist()])
+        where = np.repeat(np.arange(len(ring_of)), counts[ring_of] + 1)
+        geoms[2 * ring_of] = shapely.buffer(shapely.linestrings(coords, indices=where), HAIRLINE, quad_segs=1)
+    for i in np.flatnonzero(counts < 2).tolist():
+        geoms[2 * i] = shapely.Point(pieces[i][0]).buffer(HAIRLINE, quad_segs=1)
+    fill_of = np.flatnonzero(counts >= 3)
+    if len(fill_of):
+        coords = np.concatenate([closed[int(i)] for i in fill_of.tolist()])
+        where = np.repeat(np.arange(len(fill_of)), counts[fill_of] + 1)
+        geoms[2 * fill_of + 1] = shapely.make_valid(shapely.polygons(shapely.linearrings(coords, indices=where)))
+    ink = shapely.union_all([g for k, g in enumerate(geoms.tolist()) if g is not None and not (k % 2 and g.is_empty)])
     polys = [g for g in getattr(ink, "geoms", [ink]) if isinstance(g, shapely.Polygon) and not g.is_empty]
     out: list[np.ndarray] = []
     for poly in polys:
@@ -1490,6 +1512,10 @@ def _stroked_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
         out.append(np.asarray(poly.exterior.coords)[:-1])
         out.extend(np.asarray(hole.coords)[:-1] for hole in poly.interiors)
     return out
+
+
+#: the merged fills of the page being read, by their pieces (:func:`_stroked_fills`; emptied after each page)
+_FILLS: dict[tuple[bytes, ...], list[np.ndarray]] = {}
 
 
 def _in_word(r: _Read) -> bool:
@@ -1870,7 +1896,8 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     try:
         return _recover(glyphs, paths)
     finally:
-        _TURNED.clear()  # the page's turned boxes are not kept past its pass
+        _TURNED.clear()  # the page's turned boxes and merged fills are not kept past its pass
+        _FILLS.clear()
 
 
 def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
