@@ -100,9 +100,11 @@ def _bulge(p0: tuple[float, float], c: tuple[float, float], p3: tuple[float, flo
 
 
 def _cloud_chain(path: Path, s: CloudSettings) -> tuple[list[tuple[float, float]], float] | None:
-    curves = [seg for seg in path.segments if seg.kind == "curve"]
-    if len(curves) < s.min_bumps or len(curves) < 0.8 * sum(1 for seg in path.segments if seg.kind != "move"):
+    kinds = path.kinds  # (counted before any Segment object is made)
+    n_curves = sum(1 for k in kinds if k == "curve")
+    if n_curves < s.min_bumps or n_curves < 0.8 * sum(1 for k in kinds if k != "move"):
         return None
+    curves = [seg for seg in path.segments if seg.kind == "curve"]
     chords = np.array([math.hypot(c.points[3][0] - c.points[0][0], c.points[3][1] - c.points[0][1]) for c in curves])
     if chords.mean() <= 0 or chords.std() / chords.mean() > s.max_chord_spread:
         return None

@@ -320,14 +320,14 @@ def _polygon_rings(sheet: SheetLike) -> BoxIndex | None:
     curves (some exporters flatten every circle)."""
     boxes = []
     for p in sheet.paths:
-        if len(p.segments) < 9 or not p.stroke or p.text_shape:
+        if p.segment_count < 9 or not p.stroke or p.text_shape:
             continue
         b = p.bbox
         if not (0.85 * max(b.width, b.height) <= min(b.width, b.height)) or max(b.width, b.height) > 60:
             continue
-        segs = [sg for sg in p.segments if sg.kind != "move"]
-        if len(segs) >= 8 and all(sg.kind in ("line", "close") for sg in segs) and \
-                abs(segs[0].points[0][0] - segs[-1].points[-1][0]) + abs(segs[0].points[0][1] - segs[-1].points[-1][1]) < 0.05 * b.width:
+        segs = [(kind, pts) for kind, pts in p.pieces() if kind != "move"]  # (the packed pieces: no Segment objects)
+        if len(segs) >= 8 and all(kind in ("line", "close") for kind, _pts in segs) and \
+                abs(segs[0][1][0][0] - segs[-1][1][-1][0]) + abs(segs[0][1][0][1] - segs[-1][1][-1][1]) < 0.05 * b.width:
             boxes.append(b)
     return BoxIndex.from_arrays(np.arange(len(boxes)), [tuple(b) for b in boxes]) if boxes else None
 

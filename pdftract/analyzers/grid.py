@@ -71,7 +71,7 @@ def _terminators(sheet: SheetLike) -> dict[tuple[int, int], list[BBox]]:
         if not p.fill or p.is_rect:
             continue
         b = p.bbox
-        if 0 < max(b.width, b.height) <= 8.0 and len(p.segments) <= 12:
+        if 0 < max(b.width, b.height) <= 8.0 and p.segment_count <= 12:
             for gx in range(int(b.x0 // 10), int(b.x1 // 10) + 1):
                 for gy in range(int(b.top // 10), int(b.bottom // 10) + 1):
                     grid.setdefault((gx, gy), []).append(b)

@@ -329,7 +329,7 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
     pieces_hv: list[BBox] = []
     arcs: list[tuple[BBox, tuple[float, float], tuple[float, float]]] = []
     for p in sheet.paths:
-        if p.text_shape or (len(p.segments) <= 2 and p.segments[-1].kind != "curve"):
+        if p.text_shape or (p.segment_count <= 2 and p.kinds[-1] != "curve"):
             continue  # a glyph's stroke, or one straight stroke (looked at near the bubbles only, below)
         b = p.bbox
         segs = [s for s in p.segments if s.kind != "move"]

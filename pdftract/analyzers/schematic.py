@@ -399,7 +399,7 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
     hidden_index = BoxIndex.from_arrays(np.arange(len(hidden)), [tuple(h) for h in hidden]) if hidden else None
     for p in sheet.paths:
         b = p.bbox
-        if p.text_shape and (max(b.width, b.height) <= 1.5 * size or len(p.segments) > 2):
+        if p.text_shape and (max(b.width, b.height) <= 1.5 * size or p.segment_count > 2):
             continue  # a glyph's stroke (a long straight one taken as text is a wire under a label)
         if b.width > 0.5 * page.width or b.height > 0.5 * page.height:
             continue  # the frame and its zones
@@ -791,7 +791,7 @@ def _sheet_symbols(sheet: SheetLike, texts: list[_Text], exclude: BBox | None) -
     files = [(t, m) for t in texts if (m := _FILE.match(t.text))]
     if not files:
         return []
-    rects = [p.bbox for p in sheet.paths if not p.text_shape and (p.is_rect or any(sg.kind == "close" for sg in p.segments))
+    rects = [p.bbox for p in sheet.paths if not p.text_shape and (p.is_rect or "close" in p.kinds)
              and (exclude is None or not exclude.contains(p.bbox))]
     out: list[SheetSymbol] = []
     for t, m in files:
