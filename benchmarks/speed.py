@@ -42,6 +42,12 @@ Usage::
     python benchmarks/speed.py --mode drawn --repeat 3 ../shared/corpus/real/sch-olimex-esp32-poe-kicad7.pdf
     python benchmarks/speed.py --scale 10000,100000,1000000 --no-files
     python benchmarks/speed.py some/folder a.pdf --tools pdftract,pdfminer --json out.json
+    python benchmarks/speed.py --mode analyze --warm a.pdf   # per file in a batch: one-off first-call costs left out
+
+``--warm``: every child does its tool's work once on the bundled demo drawing before it times the file, so the
+figure is what one more file costs a process that has already read one (``pdftract batch``, a notebook), not
+the first call's one-off costs (templates, lexicons, OpenCV and fontTools loaded on first use). Without it, a
+small page's time is mostly those.
 
 Ratios below 1 mean pdftract is faster. Absolute times vary with the machine;
 the ratios are what to compare. See docs/benchmarks.md.
@@ -50,6 +56,7 @@ the ratios are what to compare. See docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import subprocess
@@ -72,6 +79,7 @@ CHILD = textwrap.dedent(
     r'''
     import json, resource, sys, time
     tool, path = sys.argv[1], sys.argv[2]
+    warm = sys.argv[3] if len(sys.argv) > 3 else ""
     out = {"ok": True, "pages": 0}
 
     def pdfminer_pages(path):
@@ -140,15 +148,23 @@ CHILD = textwrap.dedent(
                 n += 1
         return n
 
-    # import what the tool needs before the clock starts: the work is timed, not the imports
+    # import what the tool needs before the clock starts: the work is timed, not the imports (pdftract's
+    # analyzers are modules too, imported on the first analyze() unless imported here)
     if tool.startswith("pdftract"):
         import pdftract
+        if tool == "pdftract_full":
+            from pdftract.pipeline import registered
+            registered()
     elif tool.startswith("pdfplumber"):
         import pdfplumber
     elif tool == "pymupdf":
         import pymupdf
     from pdfminer.converter import PDFPageAggregator
     from pdfminer.high_level import extract_pages
+    if warm:  # --warm: the same work done once on another file first, as a batch process has
+        real_path, path = path, warm
+        run()
+        path = real_path
     t0, c0 = time.perf_counter(), time.process_time()
     try:
         out["pages"] = run()
@@ -164,9 +180,14 @@ CHILD = textwrap.dedent(
 )
 
 
-def measure(tool: str, path: Path, timeout: float) -> dict[str, Any]:
+#: the file a ``--warm`` child reads once before the one it times
+WARM_FILE = ROOT / "fixtures" / "drawings" / "demo-bracket.pdf"
+
+
+def measure(tool: str, path: Path, timeout: float, warm: bool = False) -> dict[str, Any]:
     try:
-        proc = subprocess.run([sys.executable, "-c", CHILD, tool, str(path)], capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run([sys.executable, "-c", CHILD, tool, str(path), str(WARM_FILE) if warm else ""],
+                              capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"ok": False, "error": "TIMEOUT", "seconds": timeout, "pages": 0, "peak_rss_mb": 0.0}
     if proc.returncode != 0 or not proc.stdout.strip():
@@ -175,9 +196,9 @@ def measure(tool: str, path: Path, timeout: float) -> dict[str, Any]:
     return result
 
 
-def median_of(tool: str, path: Path, repeat: int, timeout: float) -> dict[str, Any]:
+def median_of(tool: str, path: Path, repeat: int, timeout: float, warm: bool = False) -> dict[str, Any]:
     """The run with the median CPU time of ``repeat`` runs (the lower middle one for an even count)."""
-    runs = [measure(tool, path, timeout) for _ in range(max(1, repeat))]
+    runs = [measure(tool, path, timeout, warm) for _ in range(max(1, repeat))]
     ok = sorted((r for r in runs if r["ok"]), key=lambda r: float(r["seconds"]))
     return ok[(len(ok) - 1) // 2] if ok else runs[0]
 
@@ -195,7 +216,7 @@ def collect(inputs: list[str]) -> list[Path]:
     return paths
 
 
-def compare_files(files: list[Path], tools: list[str], repeat: int, timeout: float) -> list[dict[str, Any]]:
+def compare_files(files: list[Path], tools: list[str], repeat: int, timeout: float, warm: bool = False) -> list[dict[str, Any]]:
     base = tools[0]
     head = f"{'file':44s} {'pages':>5s}" + "".join(f" {t[:12] + ' s':>14s}" for t in tools)
     head += "".join(f" {'÷' + t[:12]:>13s}" for t in tools[1:]) + "".join(f" {t[:9] + ' MB':>12s}" for t in tools)
@@ -204,7 +225,7 @@ def compare_files(files: list[Path], tools: list[str], repeat: int, timeout: flo
     totals = {t: 0.0 for t in tools}
     total_pages = 0
     for i, path in enumerate(files, start=1):
-        res = {tool: median_of(tool, path, repeat, timeout) for tool in tools}
+        res = {tool: median_of(tool, path, repeat, timeout, warm) for tool in tools}
         pages = max(int(r.get("pages", 0)) for r in res.values())
         line = f"{path.name[:44]:44s} {pages:5d}"
         for tool in tools:
@@ -295,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-files", action="store_true", help="only the scale series")
     ap.add_argument("--timeout", type=float, default=900.0)
     ap.add_argument("--json", help="also write the raw measurements here")
+    ap.add_argument("--warm", action="store_true",
+                    help="each child first does the same work on the bundled demo drawing, then times the file: the cost per "
+                         "file of a batch process, without the first call's one-off costs")
     args = ap.parse_args(argv)
     tools = list(TOOLS[args.mode])
     if args.tools:
@@ -303,14 +327,19 @@ def main(argv: list[str] | None = None) -> int:
         if bad:
             ap.error(f"unknown tools for --mode {args.mode}: {bad}; choose from {', '.join(tools)}")
         tools = wanted
+    # the package's modules byte-compiled, as an installed package's are (a checkout run with
+    # PYTHONDONTWRITEBYTECODE would compile them again in every child)
+    compileall.compile_dir(str(ROOT / "pdftract"), quiet=1)
     report: dict[str, Any] = {"mode": args.mode}
     if not args.no_files:
         files = collect(args.inputs)
         if not files:
             print("speed.py: no PDF files found", file=sys.stderr)
             return 2
-        print(f"== {args.mode}: {len(files)} files, tools {', '.join(tools)} (CPU seconds, median of {args.repeat})")
-        report["files"] = compare_files(files, tools, args.repeat, args.timeout)
+        warm = ", each child warmed on the demo drawing first" if args.warm else ""
+        print(f"== {args.mode}: {len(files)} files, tools {', '.join(tools)} (CPU seconds, median of {args.repeat}{warm})")
+        report["warm"] = args.warm
+        report["files"] = compare_files(files, tools, args.repeat, args.timeout, args.warm)
     if args.scale:
         sizes = [int(v) for v in args.scale.split(",") if v.strip()]
         print(f"\n== scale: one page of N separate line segments")
