@@ -136,3 +136,14 @@ def test_a_segment_is_found_by_id_making_only_its_own_paths_segments() -> None:
         sheet.segment(len(sheet.segments))
     with pytest.raises(IndexError):
         sheet.segment(-1)
+
+
+def test_analysis_makes_segment_objects_only_for_the_paths_it_looks_up() -> None:
+    """The analyzers judge paths from their packed form (piece counts, kinds, points): a full analysis of a
+    drawing with a 60-row parts list makes `Segment` objects only for the few paths its index lookups return,
+    not for every path of the page (which kept about 500 bytes per piece alive on big pages)."""
+    doc = pdftract.analyze(FIXTURES / "generated" / "bom-60-iso-bottom.pdf")
+    sheet = doc.pages[0]
+    made = sum(1 for p in sheet.paths if p._made is not None)
+    assert len(sheet.paths) > 300 and made < 0.2 * len(sheet.paths)
+    assert sheet.results["tables"] and sheet.results["title_block"] is not None

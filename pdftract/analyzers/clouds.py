@@ -125,10 +125,11 @@ def _triangles(sheet: SheetLike) -> list[tuple[BBox, Path]]:
     for p in sheet.paths:
         if p.text_shape:
             continue
-        segs = [seg for seg in p.segments if seg.kind in ("line", "close")]
-        if len(segs) not in (3, 4) or any(seg.kind == "curve" for seg in p.segments) or p.subpath_count != 1:
+        kinds = p.kinds  # (judged before any Segment object is made)
+        if sum(1 for k in kinds if k in ("line", "close")) not in (3, 4) or "curve" in kinds or p.subpath_count != 1:
             continue
-        pts = {(round(seg.points[0][0], 1), round(seg.points[0][1], 1)) for seg in segs}
+        segs = [(kind, points) for kind, points in p.pieces() if kind in ("line", "close")]
+        pts = {(round(points[0][0], 1), round(points[0][1], 1)) for _kind, points in segs}
         if len(pts) == 3 and max(p.bbox.width, p.bbox.height) <= 30:
             out.append((p.bbox, p))
     return out

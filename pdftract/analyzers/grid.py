@@ -111,11 +111,11 @@ def raw_rulings(sheet: SheetLike, *, min_length: float = 1.0) -> tuple[FloatArra
             continue
         if not p.stroke:
             continue
-        for s in p.segments:
-            if s.kind in ("line", "close"):
-                (x0, y0), (x1, y1) = s.points
-            elif s.kind == "curve":
-                (x0, y0), c1, c2, (x1, y1) = s.points
+        for kind, points in p.pieces():  # (no Segment objects made)
+            if kind in ("line", "close"):
+                (x0, y0), (x1, y1) = points
+            elif kind == "curve":
+                (x0, y0), c1, c2, (x1, y1) = points
                 if _off_chord(x0, y0, x1, y1, c1) > 0.2 or _off_chord(x0, y0, x1, y1, c2) > 0.2:
                     continue  # a real curve
             else:

@@ -39,8 +39,7 @@ import numpy as np
 
 from pdftract.geometry import BBox, Point
 from pdftract.index import BoxIndex
-from pdftract.model.primitives import Segment
-from pdftract.model.primitives import subpaths as _subpaths
+from pdftract.model.primitives import Piece, piece_subpaths
 from pdftract.model.sheet import SheetLike
 
 
@@ -198,7 +197,7 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
         if p.is_rect:
             continue
         if p.fill:
-            subs = _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]
+            subs = piece_subpaths(p)
             for sub in subs:
                 if len(sub) > 26:
                     continue
@@ -217,8 +216,8 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
                 hit = _triangle_tip(vs, SLENDER if side > MAX_TERMINATOR else 1.2)
                 if hit is not None:
                     out.append(Terminator(kind="filled", tip=hit[0], direction=hit[1], size=side, path_ids=(p.id,), bbox=b))
-        elif p.stroke and len(p.segments) <= 64:
-            for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:
+        elif p.stroke and p.segment_count <= 64:
+            for sub in piece_subpaths(p):
                 if (closed := _stroked_triangle(sub)) is not None:
                     out.append(closed)
                     continue
@@ -238,7 +237,7 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
     return out
 
 
-def _stroked_triangle(sub: list[Segment]) -> Terminator | None:
+def _stroked_triangle(sub: list[Piece]) -> Terminator | None:
     """A closed arrowhead drawn as a stroked outline and not filled (three lines back to the start, or two and a
     close; Creo's ISO arrow): an arrowhead like a filled one, kind ``open`` (it is not painted inside)."""
     if len(sub) != 4 or sub[0].kind != "move" or any(sg.kind not in ("line", "close") for sg in sub[1:]):
@@ -346,7 +345,7 @@ def find_circles(sheet: SheetLike, *, min_radius: float = 2.0, max_radius: float
         b = p.bbox
         if p.subpath_count == 1 and (b.width > 2 * max_radius + 1 or b.height > 2 * max_radius + 1):
             continue
-        for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:
+        for sub in piece_subpaths(p):
             curves = [sg for sg in sub if sg.kind == "curve"]
             if len(curves) < 4 or len(curves) > 16 or any(sg.kind == "line" for sg in sub):
                 continue
@@ -375,7 +374,7 @@ def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
             continue
         if not p.stroke:
             continue
-        for sub in _subpaths(p.segments) if p.subpath_count > 1 else [list(p.segments)]:
+        for sub in piece_subpaths(p):
             alone = sum(1 for s in sub if s.kind in ("line", "close", "curve")) == 1
             for s in sub:
                 if s.kind not in ("line", "close"):

@@ -332,14 +332,16 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
         if p.text_shape or (p.segment_count <= 2 and p.kinds[-1] != "curve"):
             continue  # a glyph's stroke, or one straight stroke (looked at near the bubbles only, below)
         b = p.bbox
-        segs = [s for s in p.segments if s.kind != "move"]
+        w, h = b.width, b.height
+        if not (1.0 * size <= max(w, h) <= 12 * size):
+            continue  # neither an arc of a circle nor a bubble (both tests below ask this much)
+        segs = [(kind, points) for kind, points in p.pieces() if kind != "move"]  # (no Segment objects made)
         if not segs:
             continue
-        lines = sum(1 for s in segs if s.kind == "line")
-        curves = sum(1 for s in segs if s.kind == "curve")
-        w, h = b.width, b.height
-        first, last = segs[0].points[0], segs[-1].points[-1]
-        closed = any(s.kind == "close" for s in segs) or math.dist(first, last) < 0.05 * max(w, h)
+        lines = sum(1 for kind, _pts in segs if kind == "line")
+        curves = sum(1 for kind, _pts in segs if kind == "curve")
+        first, last = segs[0][1][0], segs[-1][1][-1]
+        closed = any(kind == "close" for kind, _pts in segs) or math.dist(first, last) < 0.05 * max(w, h)
         if curves and not lines and not closed and 1.0 * size <= max(w, h) <= 12 * size:
             arcs.append((b, first, last))  # a circle drawn in arcs (AutoCAD: two halves)
             continue
@@ -347,7 +349,7 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
             continue
         if not closed:
             continue
-        corners = [s.points[-1] for s in segs if s.kind in ("line", "close")]
+        corners = [points[-1] for kind, points in segs if kind in ("line", "close")]
         if curves >= 4 or (lines >= 12 and not curves):
             bubbles.append(_Bubble(b, "circle"))
         elif p.is_rect or (lines in (4, 5) and _axis_aligned(corners)):

@@ -63,10 +63,10 @@ def _framed(sheet: SheetLike) -> bool:
     near = (boxes[:, 1] <= 0.12 * h) | (boxes[:, 3] >= 0.88 * h) | (boxes[:, 0] <= 0.12 * w) | (boxes[:, 2] >= 0.88 * w)
     runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
     for i in np.flatnonzero(near).tolist():
-        for seg in stroked[i].segments:
-            if seg.kind not in ("line", "close"):
+        for kind, points in stroked[i].pieces():  # (no Segment objects made)
+            if kind not in ("line", "close"):
                 continue
-            (x0, y0), (x1, y1) = seg.points[0], seg.points[-1]
+            (x0, y0), (x1, y1) = points[0], points[-1]
             if abs(y1 - y0) <= 1.0 and (y0 <= 0.12 * h or y0 >= 0.88 * h):
                 runs.setdefault(("top" if y0 <= 0.12 * h else "bottom", round(y0)), []).append((min(x0, x1), max(x0, x1)))
             elif abs(x1 - x0) <= 1.0 and (x0 <= 0.12 * w or x0 >= 0.88 * w):

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -504,6 +504,36 @@ def segment_boxes(paths: Iterable[Path]) -> tuple[npt.NDArray[np.int64], npt.NDA
     return ids, boxes
 
 
+class Piece(NamedTuple):
+    """A segment's fields (:class:`Segment`'s ``id``, ``path_id``, ``kind`` and ``points``) as a plain tuple: what a
+    pass that walks every piece of a page reads, without making and keeping a :class:`Segment` per piece."""
+
+    id: int
+    path_id: int
+    kind: SegmentKind
+    points: tuple[Point, ...]
+
+
+def piece_subpaths(path: Path) -> list[list[Piece]]:
+    """A path's pieces cut into its subpaths (each starts at a ``move``), as :func:`subpaths` cuts its segments.
+
+    >>> from pdftract.geometry import BBox
+    >>> p = Path(id=3, segments=(Segment(id=0, path_id=3, kind="move", points=((0.0, 0.0),)),
+    ...                          Segment(id=1, path_id=3, kind="line", points=((0.0, 0.0), (5.0, 0.0)))),
+    ...          stroke=True, fill=False, evenodd=False, line_width=1.0, dash=None, stroke_color=None, fill_color=None,
+    ...          bbox=BBox(0.0, 0.0, 5.0, 0.0))
+    >>> piece_subpaths(p)
+    [[Piece(id=0, path_id=3, kind='move', points=((0.0, 0.0),)), Piece(id=1, path_id=3, kind='line', points=((0.0, 0.0), (5.0, 0.0)))]]
+    """
+    out: list[list[Piece]] = []
+    pid = path.id
+    for i, kind, pts in path.numbered_pieces():
+        if kind == "move" or not out:
+            out.append([])
+        out[-1].append(Piece(i, pid, kind, pts))
+    return out
+
+
 def subpaths(segments: tuple[Segment, ...]) -> list[list[Segment]]:
     """A path's segments cut into its subpaths (each starts at a ``move``)."""
     out: list[list[Segment]] = []
@@ -593,9 +623,11 @@ __all__ = [
     "Glyph",
     "Image",
     "Measurement",
+    "Piece",
     "Path",
     "Segment",
     "SegmentKind",
     "UnicodeSource",
+    "piece_subpaths",
     "subpaths",
 ]
