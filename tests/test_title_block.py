@@ -702,3 +702,88 @@ def test_a_cad_program_s_name_in_its_template_is_neither_company_nor_title() -> 
         [(100, 100, 140, 120), (140, 100, 200, 120), (200, 100, 300, 120), (100, 120, 140, 140), (140, 120, 200, 140)],
     )
     assert "company" not in got and "title" not in got and got.get("date") == "24/06/19", got
+
+
+def _cells_block() -> tuple[list[tuple[str, float, float, float, float]], list[tuple[float, float, float, float]]]:
+    """A block whose top row of labelled cells reads like a parts list's header (USED ON | MATERIAL | QTY | SCALE 5:1 |
+    SIZE A3), over a notes cell whose tolerance label sits under a note, an approvals column and an issue cell."""
+    text = [("USED ON", 152, 106, 0, 3), ("MATERIAL", 232, 106, 0, 3), ("QTY", 302, 106, 0, 3), ("SCALE", 342, 106, 0, 3),
+            ("5:1", 362, 106, 0, 3), ("SIZE", 382, 106, 0, 3), ("A3", 398, 106, 0, 3),
+            ("DEBURR EDGES", 102, 116, 0, 2.5), ("DO NOT SCALE DRAWING", 102, 121, 0, 2.5),
+            ("GENERAL TOLERANCES:", 102, 136, 0, 2.5), ("+/- 0.4 mm", 102, 141, 0, 2.5),
+            ("DRAWN", 152, 116, 0, 3), ("A.B", 182, 116, 0, 3), ("CHECKED", 152, 126, 0, 3), ("N.B", 182, 126, 0, 3),
+            ("APPROVED", 152, 136, 0, 3), ("N.B", 182, 136, 0, 3), ("TITLE", 232, 116, 0, 3), ("LOWER COLUMN", 242, 130, 0, 6),
+            ("DWG NO.", 342, 116, 0, 3), ("ISSUE", 342, 134, 0, 3), ("A", 344, 142, 0, 6)]
+    rects = [(150, 100, 230, 110), (230, 100, 300, 110), (300, 100, 340, 110), (340, 100, 380, 110), (380, 100, 410, 110),
+             (100, 100, 150, 145), (150, 110, 180, 120), (180, 110, 230, 120), (150, 120, 180, 130), (180, 120, 230, 130),
+             (150, 130, 180, 145), (180, 130, 230, 145), (230, 110, 340, 145), (340, 110, 410, 128), (340, 128, 410, 145)]
+    return text, rects
+
+
+def test_a_header_without_rows_inside_the_block_is_read_as_the_block_and_a_field_label_ends_a_note() -> None:
+    """The tables pass may take a block's top row for a parts list's header (no rows under it): inside the block
+    it is read as the block's cells. A field's label with its colon under a note (``GENERAL TOLERANCES:`` under
+    ``DO NOT SCALE DRAWING``) is a field of its own; ``ISSUE`` is a revision; a label of a taller cell whose line
+    just touches an initials' line makes no row of column headers of them."""
+    from pdftract.analyzers.tables import Table, TableKind
+    from pdftract.geometry import BBox
+
+    text, rects = _cells_block()
+    sheet = make_sheet(text=text, rects=rects)
+    header = Table(kind=TableKind.BOM, bbox=BBox(150, 100, 410, 110), header=("USED ON", "MATERIAL", "QTY", "SCALE 5:1", "SIZE A3"),
+                   columns=("used_on", "material", "quantity", "scale_5_1", "size_a3"), rows=(), header_at="top", direction=0)
+    tb = find_title_block(sheet, TitleBlockSettings(), (header,))
+    assert tb is not None
+    got = {k: f.value for k, f in tb.fields.items()}
+    assert got["scale"] == "5:1" and got["size"] == "A3" and got["title"] == "LOWER COLUMN" and got["revision"] == "A"
+    assert got["general_tolerance"] == "+/- 0.4 mm"
+    assert got["drawn_by"] == "A.B" and got["checked_by"] == "N.B" and got["approved_by"] == "N.B"
+    assert "company" not in got  # "QTY" over an empty cell is a column's word, no company
+    # a table with rows inside the block is the block's neighbour's business: it still hides its text
+    full = Table(kind=TableKind.BOM, bbox=BBox(150, 100, 410, 110), header=header.header, columns=header.columns,
+                 rows=(("", "", "", "", ""),), header_at="top", direction=0)
+    again = find_title_block(sheet, TitleBlockSettings(), (full,))
+    assert again is not None and "size" not in again.fields
+
+
+def test_an_institution_s_logo_cell_is_the_company_and_never_the_title() -> None:
+    """A university's logo lettering in its own cell (``UTN`` over ``FRCH`` over ``FACULTAD REGIONAL CHUBUT``) is one
+    company name; its large letters are no title, which is the next largest text. A count of pieces is no title,
+    nor a line of the material's cell."""
+    got = block(
+        [("UTN", 104, 112, 0, 9), ("FRCH", 104, 124, 0, 9), ("FACULTAD REGIONAL CHUBUT", 102, 131, 0, 2.5),
+         ("PROBETA DE PRUEBA", 162, 112, 0, 6), ("Plano N°:", 162, 122, 0, 3), ("MET-PMP-006", 164, 131, 0, 5),
+         ("Esc.:", 262, 106, 0, 3), ("1:2", 266, 113, 0, 5), ("2pcs", 262, 124, 0, 7),
+         ("Material AISI 1045", 302, 106, 0, 4), ("Thickness 1.5mm", 302, 113, 0, 4)],
+        [(100, 100, 160, 134), (160, 100, 260, 116), (160, 116, 260, 134), (260, 100, 300, 117), (260, 117, 300, 134), (300, 100, 360, 134)],
+    )
+    assert got["company"] == "UTN FRCH FACULTAD REGIONAL CHUBUT"
+    assert got["title"] == "PROBETA DE PRUEBA" and got["drawing_number"] == "MET-PMP-006"
+    assert got["material"] == "AISI 1045"
+
+
+def test_japanese_and_romanian_labels_and_values_that_are_no_values() -> None:
+    """JIS (日付, 作成者, 尺度, 材質) and Romanian STAS (TITLU, NR. DESEN, SCARA, PLANSA) labels name their fields. A
+    cell's text that starts with a label of its own (``Laboratory: ETHZ``) is no value of the label left of it; a
+    drawing number of a placeholder (``*``) and a size of figures alone are no values; a tolerance citing a
+    standard (``S/DIN``) is one without figures."""
+    jp = block(
+        [("日付", 102, 106, 0, 3), ("2016/09/23", 122, 106, 0, 3), ("作成者", 102, 116, 0, 3), ("NN", 122, 116, 0, 3),
+         ("尺度", 162, 106, 0, 3), ("1:1", 182, 106, 0, 3), ("材質", 162, 116, 0, 3), ("A2017", 182, 116, 0, 3)],
+        [(100, 100, 120, 110), (120, 100, 160, 110), (100, 110, 120, 120), (120, 110, 160, 120),
+         (160, 100, 180, 110), (180, 100, 220, 110), (160, 110, 180, 120), (180, 110, 220, 120)])
+    assert jp["date"] == "2016/09/23" and jp["scale"] == "1:1" and jp["material"] == "A2017" and jp["drawn_by"] == "NN"
+    ro = block(
+        [("TITLU:", 102, 106, 0, 3), ("PLACA HIDRAULICA", 104, 114, 0, 4), ("NR. DESEN:", 102, 124, 0, 3), ("AIA 1.1-04-A9-01", 104, 132, 0, 4),
+         ("SCARA", 162, 106, 0, 3), ("1:1", 164, 114, 0, 4), ("PLANSA", 162, 124, 0, 3), ("1/1", 164, 132, 0, 4)],
+        [(100, 100, 160, 118), (100, 118, 160, 136), (160, 100, 200, 118), (160, 118, 200, 136)])
+    assert ro == {"title": "PLACA HIDRAULICA", "drawing_number": "AIA 1.1-04-A9-01", "scale": "1:1", "sheet_number": "1", "sheet_count": "1"}
+    eth = block(
+        [("Drawing number:", 102, 106, 0, 3), ("*", 130, 106, 0, 3), ("Rev:", 152, 106, 0, 3), ("1.1", 162, 106, 0, 3),
+         ("Format:", 182, 106, 0, 3), ("Laboratory: ETHZ IIS", 200, 106, 0, 3), ("A4", 183, 115, 0, 4),
+         ("Date:", 102, 115, 0, 3), ("27.11.2023", 112, 115, 0, 3), ("SIZE", 102, 125, 0, 3), ("0. 2029", 112, 125, 0, 3),
+         ("Tolerancias:", 152, 125, 0, 3), ("S/DIN", 172, 125, 0, 3)],
+        [(100, 100, 150, 110), (150, 100, 180, 110), (180, 100, 198, 118), (198, 100, 250, 110),
+         (100, 110, 150, 120), (100, 120, 150, 130), (150, 120, 200, 130)])
+    assert "drawing_number" not in eth and eth["revision"] == "1.1" and eth["size"] == "A4" and eth["date"] == "27.11.2023"
+    assert eth["general_tolerance"] == "S/DIN"

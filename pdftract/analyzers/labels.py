@@ -19,7 +19,7 @@ from pdftract.model.primitives import REPLACEMENT_CHARACTER
 
 #: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :), in
 #: English and German, and the common forms of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian,
-#: Vietnamese, Chinese (GB/T 10609.1) and Polish blocks
+#: Vietnamese, Chinese (GB/T 10609.1), Japanese (JIS), Romanian (STAS) and Polish blocks
 LABELS: dict[str, tuple[str, ...]] = {
     "drawing_number": ("DWG NO", "DWG", "DRG NO", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
                        "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
@@ -30,20 +30,28 @@ LABELS: dict[str, tuple[str, ...]] = {
                        # Hungarian, Vietnamese
                        "RAJZSZÁM", "SỐ BẢN VẼ",
                        # Chinese (GB/T 10609.1), Polish
-                       "图号", "图样代号", "NR RYSUNKU", "NUMER RYSUNKU", "NR RYS"),
+                       "图号", "图样代号", "NR RYSUNKU", "NUMER RYSUNKU", "NR RYS",
+                       # Japanese (JIS); Romanian
+                       "図番", "図面番号", "NR DESEN", "NUMAR DESEN"),
     "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "DESIGN TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
               "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ",
               # Chinese, Polish
-              "图名", "图样名称", "NAZWA"),
+              "图名", "图样名称", "NAZWA",
+              # Japanese; Romanian
+              "品名", "図名", "TITLU", "DENUMIRE"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "SHEET REV", "REVISIÓN", "RÉVISION",
-                 "REVISIONE", "REVISÃO"),
+                 "REVISIONE", "REVISÃO",
+                 # BS 8888 and Australian blocks: the issue letter
+                 "ISSUE", "ISSUE NO", "VERSION",
+                 # Japanese
+                 "改訂"),
     "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ",
-              # Hungarian, Vietnamese
-              "LAP", "TỜ"),  # KiCad: "Id: 2/5" (only in that form)
+              # Hungarian, Vietnamese; Romanian
+              "LAP", "TỜ", "PLANSA", "PLANȘA"),  # KiCad: "Id: 2/5" (only in that form)
     "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ",
                     # Hungarian, Vietnamese
                     "LAPOK", "LAPSZÁM", "SỐ TỜ"),
@@ -52,7 +60,9 @@ LABELS: dict[str, tuple[str, ...]] = {
               # Hungarian, Vietnamese
               "MÉRETARÁNY", "TỈ LỆ", "TỶ LỆ",
               # Chinese, Polish
-              "比例", "PODZIAŁKA"),
+              "比例", "PODZIAŁKA",
+              # Japanese; Romanian
+              "尺度", "SCARA", "SCARĂ"),
     "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO",
              # Hungarian, Vietnamese
              "MÉRET", "KHỔ"),
@@ -61,31 +71,41 @@ LABELS: dict[str, tuple[str, ...]] = {
              # Hungarian, Vietnamese
              "DÁTUM", "NGÀY",
              # Chinese; Italian, Portuguese, Polish, Romanian
-             "日期", "DATA"),
+             "日期", "DATA",
+             # Japanese; Romanian
+             "日付", "DATA EDITIEI", "DATA EDIȚIEI"),
     "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
                  "MADE BY", "PREPARED BY", "DIBUJADO", "DIBUJADO POR", "DIBUJÓ", "DISEÑADO",
                  "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DISEGNATO DA", "PROGETTATO", "PROGETTATO DA", "DESENHADO", "РАЗРАБ",
                  # Hungarian, Vietnamese
                  "TERVEZŐ", "RAJZOLTA", "KÉSZÍTETTE",
                  # Chinese, Polish
-                 "设计", "制图", "绘图", "KONSTRUOWAŁ", "KONSTRUOWALI", "RYSOWAŁ", "OPRACOWAŁ"),
+                 "设计", "制图", "绘图", "KONSTRUOWAŁ", "KONSTRUOWALI", "RYSOWAŁ", "OPRACOWAŁ",
+                 # Japanese; Romanian
+                 "作成者", "作成", "製図", "設計", "PROIECTAT", "DESENAT"),
     "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT", "REVISADO", "REVISADO POR", "COMPROBADO",
                    "VERIFICADO", "VÉRIFIÉ", "CONTROLLATO", "CONTROLLATO DA", "ПРОВ",
                    # Hungarian, Vietnamese
                    "ELLENŐRIZTE", "KIỂM TRA",
                    # Chinese, Polish
-                   "审核", "校核", "SPRAWDZIŁ", "SPRAWDZIŁA"),
+                   "审核", "校核", "SPRAWDZIŁ", "SPRAWDZIŁA",
+                   # Japanese; Romanian
+                   "確認者", "確認", "検図", "VERIFICAT"),
     "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE", "APROBADO",
                     "APROBADO POR", "APPROUVÉ", "APPROVATO", "APPROVATO DA", "APROVADO", "УТВ",
                     # Hungarian, Vietnamese
                     "JÓVÁHAGYTA", "DUYỆT",
                     # Chinese, Polish
-                    "批准", "审定", "ZATWIERDZIŁ"),
+                    "批准", "审定", "ZATWIERDZIŁ",
+                    # Japanese; Romanian
+                    "承認者", "承認", "APROBAT"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese
                  "ANYAG", "VẬT LIỆU",
                  # Chinese, Polish
-                 "材料", "MATERIAŁ"),
+                 "材料", "MATERIAŁ",
+                 # Japanese
+                 "材質"),
     "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH"),
     "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA",
                # Hungarian, Vietnamese
@@ -97,17 +117,21 @@ LABELS: dict[str, tuple[str, ...]] = {
                 "ENTREPRISE", "AZIENDA"),
     "projection": ("PROJECTION", "PROJEKTION",
                    # Hungarian, Vietnamese
-                   "VET MÓD", "VETÍTÉSI MÓD"),
-    "units": ("UNIT", "UNITS", "EINHEIT", "UNIDADES", "UNIDAD", "UNITÉ", "UNITÀ", "UNIDADE"),
+                   "VET MÓD", "VETÍTÉSI MÓD",
+                   # Japanese
+                   "投影法"),
+    "units": ("UNIT", "UNITS", "EINHEIT", "UNIDADES", "UNIDAD", "UNITÉ", "UNITÀ", "UNIDADE",
+              # Japanese
+              "単位"),
     "general_tolerance": ("UNLESS OTHERWISE SPECIFIED", "GENERAL TOLERANCE REFERENCE", "GENERAL TOLERANCE", "GENERAL TOLERANCES",
-                          "ALLGEMEINTOLERANZ", "TOLERANCES", "ALLG-TOLERANZ", "TOLERANCIAS GENERALES",
-                          "TOLERANCIA GENERAL", "TOLÉRANCES GÉNÉRALES", "TOLLERANZE GENERALI"),
+                          "ALLGEMEINTOLERANZ", "TOLERANCES", "TOLERANCE", "ALLG-TOLERANZ", "TOLERANCIAS GENERALES",
+                          "TOLERANCIA GENERAL", "TOLERANCIAS", "TOLÉRANCES GÉNÉRALES", "TOLLERANZE GENERALI"),
 }
 #: labels that are title-block labels but have no canonical key: kept under ``other``
 OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
                 "PROJETO", "PROYECTO", "PROJET", "PROGETTO", "PROJEKT",
                 "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
-                "ISSUED", "COMMENTS", "NAME", "NOMBRE", "NOME", "NOM", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
+                "ISSUED", "COMMENTS", "NAME", "NOMBRE", "NOME", "NOM", "名前", "NUME", "SEMNATURA", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
                 "NÃO MUDAR ESCALA DO DESENHO",  # the same note on SOLIDWORKS' Brazilian template
                 # ISO 7200's responsible department and technical reference
                 "DEPT", "RESPONSIBLE DEPT", "RESPONSIBLE DEPARTMENT", "TECHNICAL REFERENCE",

@@ -39,7 +39,7 @@ from pdftract.analyzers.labels import LABELS, _PHRASES, _norm_token  # _PHRASES:
 from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
-from pdftract.analyzers.tables import Table, TableKind
+from pdftract.analyzers.tables import Table, TableKind, header_key
 from pdftract.index import BoxIndex, BoxSet, components
 from pdftract.geometry import BBox, clip, fmt_box
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
@@ -215,8 +215,10 @@ _TYPED = {
     "scale": re.compile(r"^\d+(?:[.,]\d+)?\s*:\s*\d+(?:[.,]\d+)?$"),
     "weight": re.compile(r"^\d+(?:[.,]\d+)?\s*(?:kg|g|lb|lbs)?$", re.IGNORECASE),
     "date": re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$"),
-    "size": re.compile(r"^(?:A[0-4]|[A-E]|ANSI [A-E])$"),
+    "size": re.compile(r"^(?:A[0-4]|[A-E]|ANSI [A-E])(?:\s*(?:Q|L|H|P|quer|hoch|landscape|portrait))?$", re.IGNORECASE),
 }
+#: a text that starts with a label of its own ("Laboratory: ETHZ"): another field, never the value of the label left of it
+_LABELLED = re.compile(r"^[^\W\d_][^\W\d_ .-]{1,20}(?: [^\W\d_]+){0,2}:\s")
 #: the figures of a date: day, month and year in some order ("30.11.2018", "3/3/17", "2021-08-23")
 _DAY = r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}"
 _DATE_LIKE = re.compile(rf"^{_DAY}$")
@@ -330,6 +332,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                     # "DRAWN BY: name" under an empty "REVISION:" (gEDA's title-B block): a field of its own (under a label
                     # of its own field, "TOLERANCES: ..." under "UNLESS OTHERWISE SPECIFIED", it goes on with its value)
                     continue
+                if labels[j][2] == "other" and labels[i][2] != "other" and labels[i][0][-1][0].text.endswith(":") \
+                        and not labels[j][0][-1][0].text.endswith(":"):
+                    # a field's label with its colon under a note that names no field ("GENERAL TOLERANCES:" under
+                    # "DO NOT SCALE DRAWING" in one notes cell): a field of its own, which ends the note's text
+                    continue
                 kept[i] = False  # j sits above i in the same cell
                 joined = [w.text for w, _b in labels[j][0] + labels[i][0]]
                 hit = _match_texts(joined)
@@ -351,8 +358,10 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         if not kept[idx]:
             continue
         label_box = BBox.union_all(b for _w, b in lab)
-        # the other labels on this label's band (a row of labels)
-        band = [lb for jdx, lb in same_row_labels if jdx != idx and lb.top < label_box.bottom and lb.bottom > label_box.top]
+        # the other labels on this label's band (a row of labels: overlapping it by a quarter of a line's height or more, not
+        # a label of a taller cell beside it whose line just touches this one's)
+        band = [lb for jdx, lb in same_row_labels if jdx != idx
+                and min(lb.bottom, label_box.bottom) - max(lb.top, label_box.top) >= 0.25 * min(lb.height, label_box.height)]
         label = " ".join(w.text for w, _b in lab).rstrip(":")
         if rest:
             label = label.split(":")[0]
@@ -364,6 +373,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
             of_label.add(inline[0][0].id)
             inline = inline[1:]
         value_items: list[tuple[Word, BBox]] = [wb for wb in inline if wb[0].id not in label_ids]
+        if value_items and _LABELLED.match(_join(value_items)):
+            value_items = []  # the next cell's own label and value on the line ("Format: | Laboratory: ETHZ"), not this value
         how = "inline"
         if not rest and not value_items:
             how = "cell" if cell is not None else "near"
@@ -447,7 +458,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
                 typed = _TYPED.get(key)
                 if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
-                        and not lone and not _zone_run(text) and nbox.width <= 8 * area.width \
+                        and not lone and not _zone_run(text) and nbox.width <= 8 * area.width and not _LABELLED.match(text) \
                         and not _next_header(lab, inside, label_box, band, all_items) \
                         and not (typed is not None and not typed.match(text)
                                  and _typed_below(rules, all_items, label_ids, label_box, area, typed)):
@@ -563,6 +574,10 @@ def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], 
     if not all(label_type(w) and not any(ch.isdigit() for ch in w.text) and abs((b.top + b.bottom) / 2 - mid) <= 0.25 * size
                for w, b in inside):
         return False
+    text = " ".join(w.text for w, _b in inside)
+    if not re.search(r"[^\W\d_]{3}", text) and header_key(text) is None:
+        return False  # initials ("N.B", "JL") head no column: a header is a word
+
     start = min(b.x0 for _w, b in inside)
     cx = (label_box.x0 + label_box.x1) / 2
     below = [(w, b) for w, b in all_items if label_box.bottom < (b.top + b.bottom) / 2 <= label_box.bottom + 1.5 * label_box.height]
@@ -756,6 +771,10 @@ def _dated(value: str) -> bool:
     return bool(_DATE.match(value)) and (any(len(g) == 4 for g in groups) or sum(len(g) == 2 for g in groups) >= 2)
 
 
+#: a standard's name: a general tolerance that cites one needs no figure of its own ("S/DIN", "per ISO")
+_STANDARD = re.compile(r"\b(?:DIN|ISO|ASME|ANSI|JIS|GB|BS|EN|GOST|UNE|NF|UNI|ABNT|STAS)\b")
+
+
 def _blank_tolerance(value: str) -> bool:
     """Whether a tolerance block's values are all a template's placeholders (``ANGLES ±X.X° 2 PL ±X.XX``).
 
@@ -832,14 +851,16 @@ def field_confidence(key: str, f: Field, named: int) -> float:
 def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Sequence[Table]) -> TitleBlock | None:
     """The sheet's title block, its labels and values read outside the ``tables`` found on the sheet.
 
-    A ruled grid of values whose header names no kind of table (``TableKind.OTHER``) that lies inside the
-    block found is read again as part of the block: the names-and-dates grid of a block whose labels are
-    unknown words (``DRAWN | JL | 2023-06-18``) is also a grid of values with no known header.
+    A table inside the block found that is a ruled grid of values whose header names no kind of table
+    (``TableKind.OTHER``), or a header with no rows under it, is read again as part of the block: the
+    names-and-dates grid of a block whose labels are unknown words (``DRAWN | JL | 2023-06-18``) is also a
+    grid of values with no known header, and a block's top row of labelled cells (``USED ON | MATERIAL |
+    QTY | SCALE 5:1``) looks like a parts list's header.
     """
     tb = _find_title_block(sheet, settings, tables)
     if tb is None:
         return None
-    inside = [t for t in tables if t.kind is TableKind.OTHER and tb.bbox.expand(1.0).contains(t.bbox)]
+    inside = [t for t in tables if (t.kind is TableKind.OTHER or not t.rows) and tb.bbox.expand(1.0).contains(t.bbox)]
     if not inside:
         return tb
     again = _find_title_block(sheet, settings, [t for t in tables if not any(t is i for i in inside)])
@@ -928,7 +949,8 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
                 fields["sheet_number"] = Field(value=number, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             if count is not None and "sheet_count" not in fields:
                 fields["sheet_count"] = Field(value=count, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
-            if number is None and count is None and sum(ch.isalpha() for ch in c.value) >= 3 and not any(ch.isdigit() for ch in c.value):
+            if number is None and count is None and sum(ch.isalpha() for ch in c.value) >= 3 and not any(ch.isdigit() for ch in c.value) \
+                    and not re.fullmatch(r"\S+\.[A-Za-z]{2,7}", c.value.strip()):  # (a file name, "DOC_BOM.PCBDwf", is no title)
                 # a "Sheet" cell holding a name: the sheet's title, the block's title when nothing else gives one
                 sheet_title = sheet_title or Field(value=c.value, label=c.label, bbox=vbox, label_bbox=lbox, evidence=c.how)
             continue
@@ -939,7 +961,13 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
             continue
         if _LABEL_FORM.match(c.value):
             continue  # the next cell's label ("Peso:" over "Materiales:"): the cell is empty
-        if c.key in ("weight", "general_tolerance") and (not any(ch.isdigit() for ch in c.value) or _blank_tolerance(c.value)):
+        if c.key == "size" and not any(ch.isalpha() for ch in c.value):
+            continue  # a sheet size names its series (A3, B, ANSI D, Letter): figures alone are another cell's text
+        if c.value and c.key != "revision" and not any(ch.isalnum() for ch in c.value):
+            continue  # a placeholder ("*", "—"): the template's field left unfilled (a revision "-" or "*" is the first issue)
+        if c.key in ("weight", "general_tolerance") and ((not any(ch.isdigit() for ch in c.value)
+                                                          and not (c.key == "general_tolerance" and _STANDARD.search(c.value)))
+                                                         or _blank_tolerance(c.value)):
             # the unit printed in an empty mass cell ("kg"), a tolerance block with its values left blank
             # ("ANGULAR= ± °"): no value; units stated there are still read below
             if c.key == "general_tolerance":
@@ -1038,7 +1066,7 @@ _COMPANY = re.compile(r"(?i)\b(?:co|ltd|inc|gmbh|llc|corp|ag|kg|s\.?a)\b\.?|公�
 _INSTITUTION = re.compile(r"(?i)\b(?:universit(?:y|ät|at|é|e|à|a|ate|eit|et|atea)|universidad|universidade|uniwersytet|"
                           r"egyetem|politecnico|politechnika|polytechni(?:c|que|kum)|institut(?:e|o)?|istituto|college|"
                           r"(?:fach)?hochschule|academy|akademie|akademia|académie|accademia|école|ecole|escola|escuela|"
-                          r"faculty|fakultät|facoltà|facultad|faculdade|faculté)\b|大学|学院|研究所|研究院")
+                          r"faculty|fakultät|facoltà|facultad|faculdade|faculté|facultatea|facultate)\b|大学|学院|研究所|研究院")
 #: a CAD program's name printed in its own template (a logo's lettering, an edition banner): neither the company nor
 #: the title ("Solid Edge ST", "SOLIDWORKS Educational Product")
 _CAD_PRODUCT = re.compile(r"(?i)^(?:solid\s*edge|solidworks|autocad|autodesk\s+inventor|inventor|catia|creo|fusion\s*360|onshape|"
@@ -1186,9 +1214,12 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("projection", ln, fb, _projection_words(sheet, direction, ln, fb))
         elif "company" not in fields and (_COMPANY_NAME.match(ln.text) or _institution(ln.text)) \
                 and area.contains_point(fb.center) and len(ln.text) <= 80:
-            # (an institution's name set in two lines: "POLITECNICO DI" over "BARI")
-            more = [(o, ob) for o, ob in lines if o.id != ln.id and _second_name_line(ln, fb, o, ob)][:1]
-            put("company", ln, fb, " ".join(o.text for o, _ob in [(ln, fb), *more]))
+            # (an institution's name set in two lines: "POLITECNICO DI" over "BARI"; or its cell, a logo of a few
+            # names alone: "UTN" over "FRCH" over "FACULTAD REGIONAL CHUBUT")
+            more = (_logo_cell_names(sheet, direction, ln, fb, lines, area) if _institution(ln.text) else []) or \
+                [(o, ob) for o, ob in lines if o.id != ln.id and _second_name_line(ln, fb, o, ob)][:1]
+            group = sorted([(ln, fb), *more], key=lambda t: (t[1].top, t[1].x0))
+            put("company", ln, fb, " ".join(o.text for o, _ob in group))
             taken.update(o.id for o, _ob in more)
         elif "scale" not in fields and _FORM["scale"].match(ln.text) and area.contains_point(fb.center):
             put("scale", ln, fb)
@@ -1202,11 +1233,25 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 put("sheet_number", ln, fb, number)
                 if count is not None and "sheet_count" not in fields:
                     put("sheet_count", ln, fb, count)
+    def owned_cells() -> list[BBox]:
+        """The ruled cells of the material and company read here: what else they hold is theirs (a stock's
+        thickness under its material, a logo's lettering), never the title."""
+        rules = rules_for(sheet, direction)
+        out = []
+        for key in ("material", "company"):
+            f = fields.get(key)
+            if f is not None and (c := cell_around(rules, box_to_frame(direction, f.bbox))) is not None:
+                out.append(BBox(*c))
+        return out
+
     def pick_title() -> list[tuple[Any, BBox]]:
         """Of the unlabelled lines left, the largest (the longest of those): the title, with a second line under it."""
+        owned = owned_cells()
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken and sum(ch.isalpha() for ch in ln.text) >= 3
+                and not any(c.contains_point(fb.center) for c in owned)
                 and ln.size >= _TITLE_SIZE * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)
-                and not _INSTITUTION.search(ln.text) and not _NUMBERING.match(ln.text) and not _CAD_PRODUCT.match(ln.text.strip())]
+                and not _INSTITUTION.search(ln.text) and not _NUMBERING.match(ln.text) and not _CAD_PRODUCT.match(ln.text.strip())
+                and not _QUANTITY.match(ln.text.strip())]
         if not rest:
             return []
         biggest = max(ln.size for ln, _fb in rest)
@@ -1245,6 +1290,33 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 del fields["title"]
                 if again := pick_title():
                     fields["title"] = typeset(again, "typography")
+
+
+#: a count of pieces ("1pcs", "2 PCS", "4 Stk."): a quantity cell's value, never a title
+_QUANTITY = re.compile(r"(?i)^\d+\s*(?:pcs?|pieces?|stk|st|off|ea|x)\.?$")
+
+
+def _logo_cell_names(sheet: SheetLike, direction: int, ln: Any, fb: BBox, lines: list[tuple[Any, BBox]],
+                     area: BBox) -> list[tuple[Any, BBox]]:
+    """The other lines of an institution's ruled cell when the cell holds nothing but its name, set in a few
+    lines (four at most, each a name of letters, none a label and none taken by a field): a logo's lettering
+    (``UTN`` over ``FRCH`` over ``FACULTAD REGIONAL CHUBUT``). Empty when the cell holds anything else."""
+    cell = cell_around(rules_for(sheet, direction), fb)
+    if cell is None:
+        return []
+    cb = BBox(*cell)
+    if not area.expand(1.0).contains(cb):
+        return []  # not a cell of the block
+    mates = [(o, ob) for o, ob in lines if o.id != ln.id and cb.contains_point(ob.center)]
+    inside = [o for o in sheet.layout.lines if not o.invisible and cb.contains_point(box_to_frame(direction, o.bbox).center)]
+    if not mates or len(inside) != len(mates) + 1 or len(inside) > 4:
+        return []  # a label or a taken value in the cell, or a cell of many lines
+    if not all(_NAME_LIKE.match(o.text.strip()) and len(o.text.split()) <= 4 and not any(ch.isdigit() for ch in o.text)
+               for o, _ob in mates):
+        return []
+    if any(ob.bottom <= fb.top + 0.1 and o.size < 0.9 * ln.size for o, ob in mates):
+        return []  # a smaller line over the name: a label the vocabulary does not know ("Legal owner"), not lettering
+    return mates
 
 
 def _institution(text: str) -> bool:
@@ -1327,9 +1399,14 @@ _STATUS = re.compile(r"(?i)^(?:as[- ]?built|preliminary|draft|released|obsolete|
 
 
 def _company_like(text: str) -> bool:
-    """A name: letters, a few words, no value of another field's form, no document status."""
+    """A name: letters, a few words, no value of another field's form, no document status, no table column's
+    header word (``QTY`` over an empty cell of the block's parts row).
+
+    >>> _company_like("NORTHWIND MACHINE WORKS"), _company_like("QTY"), _company_like("Part Number")
+    (True, False, False)
+    """
     t = text.strip()
-    if re.match(r"^\d+\s*,?\s+[^\W\d_]", t) or _CAD_PRODUCT.match(t):
+    if re.match(r"^\d+\s*,?\s+[^\W\d_]", t) or _CAD_PRODUCT.match(t) or header_key(t) is not None:
         return False  # a house number before a street ("40, montée Saint-Barthélémy"): an address; a CAD program
     return bool(_NAME_LIKE.match(t)) and len(t.split()) <= 6 and not _STATUS.match(t) and not _DWG_NO.match(text) \
         and not _DATE.match(text) and not any(form.match(text) for _k, form in _FORM_KEYS) \
