@@ -52,6 +52,10 @@ def arrow(path_id: int, tip: tuple[float, float], toward: tuple[float, float], s
         ("3* ⌀3.52", 3.52, None, None, "diameter", 3),  # a count written with an asterisk
         ("⌵ ⌀5.52 X 90°", 5.52, None, None, "diameter", 1),  # a countersink: diameter and included angle
         ("⌴⌀10 ↧5", 10.0, None, None, "diameter", 1),  # a counterbore
+        ("4-⌀2.7 Holes", 2.7, None, None, "diameter", 4),  # JIS writes the count with a hyphen
+        ("2x ⌀3.26 THRU ALL", 3.26, None, None, "diameter", 2),
+        ("5.0 TYPICAL AT BOTH SIDES", 5.0, None, None, "linear", 1),
+        ("6320 mils", 6320.0, None, None, "linear", 1),
     ],
 )
 def test_read_dimension(text: str, nominal: float, upper: float | None, lower: float | None, kind: str, count: int) -> None:
@@ -485,3 +489,21 @@ def test_a_chamfer_without_its_degree_sign_a_unit_word_after_the_value_and_a_sta
     (d,) = find_dimensions(make_sheet(text=[("820", 110, 95), ("mm", 130, 95), ("(-0", 145, 95), ("+5mm)", 163, 95)],
                                       lines=lines, paths=paths))
     assert (d.nominal, d.upper, d.lower) == (820.0, 5.0, 0.0), d
+
+
+def test_units_after_the_figures_and_zero_sized_text() -> None:
+    """``6320 mils`` and ``152mm`` are lengths; a length with its unit on a dimension line is kept on a sheet full of
+    designators (a board drawing reads as schematic-like); text set at size 0 is nothing."""
+    from pdftract.analyzers.dimensions import read_dimension, schematic_like
+
+    assert (read_dimension("6320 mils").nominal, read_dimension("152mm").nominal) == (6320.0, 152.0)
+    lines = [(100.0, 100.0, 200.0, 100.0)]
+    heads = [arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))]
+    parts = [(f"{p}{i}", 300 + 20 * (i % 5), 200 + 12 * (i // 5), 0, 6) for i, p in enumerate(["C", "R", "U", "J", "D"] * 4)]
+    board = make_sheet(text=[("152mm", 138, 95)] + parts, lines=lines, paths=heads)
+    assert schematic_like(board)
+    assert [d.nominal for d in find_dimensions(board)] == [152.0]
+    plain = make_sheet(text=[("152", 140, 95)] + parts, lines=lines, paths=heads)
+    assert find_dimensions(plain) == ()  # a bare figure among designators is still no dimension there
+    ghost = make_sheet(text=[("25.0", 140, 95, 0, 0.0)], lines=lines, paths=heads)
+    assert find_dimensions(ghost) == ()

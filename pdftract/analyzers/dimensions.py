@@ -170,17 +170,20 @@ _TIMES = re.compile(r"^[xX×]$")
 _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
-    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|\([+\-−]\d)"
+    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|mils?$|\([+\-−]\d)"
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
 _DUAL = re.compile(r"^\[\s*[\d.,/ ]+\s*\]$")
 _THREAD = re.compile(r"(?:^|\s)(?:M\d+(?:[.,]\d+)?\s*[xX×]\s*\d|M\d+\b(?!\s*$)|\d+/\d+\s*-\s*\d+|#\d+\s*-\s*\d+|#?\d+-\d+\s*UN|UN[CFS]\b|NPT\b|\bG\s?\d/\d)")
 _HAS_DIGIT = re.compile(r"\d")
+#: a length's unit written after its figures ("152mm", "6320 mils", "0.062 in")
+_LENGTH_UNIT = re.compile(r"\d\s*(?:mm|mils?|thou|in)$")
 #: what may follow the value of a dimension
 _SUFFIX = re.compile(
-    r"^(?:(?:THRU|DEEP|TIEF|TYP\.?|MAX\.?|MIN\.?|max\.?|min\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|BOTH\s+SIDES|"
-    r"mm|m|in|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
+    r"^(?:(?:THRU(?:\s+ALL)?|DEEP|TIEF|TYP\.?|TYPICAL|MAX\.?|MIN\.?|max\.?|min\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
+    r"(?:AT\s+)?BOTH\s+SIDES|HOLES?|Holes?|holes?|"
+    r"mm|m|in|mils?|thou|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
 
 #: a value (with its unit) followed by its two signed deviations in brackets, each perhaps with the unit
 _DEVIATIONS_IN_BRACKETS = re.compile(r"^(?P<v>[⌀R]?\s*\d+(?:[.,]\d+)?)\s*(?P<u>mm)?\s*\(\s*(?P<a>[+\-]\s*\d+(?:[.,]\d+)?)\s*(?:mm)?"
@@ -194,7 +197,7 @@ _DECIMAL = r"(?:\d+[.,]\d+|[.,]\d+)"
 
 _GRAMMAR = re.compile(
     rf"""^\s*
-    (?:(?P<count>\d+)\s*[xX×*]\s+)?
+    (?:(?P<count>\d+)\s*(?:[xX×*]\s+|-\s*(?=S?[⌀R]\s*\d)))?
     (?P<open>[(\[])?\s*
     (?P<chamfer_word>CHAMFER|FASE|C(?=\d*[.,]\d))?\s*
     (?P<hole>[⌴⌵])?\s*
@@ -722,6 +725,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
     for w in layout.words:
         if w.line_id in shadowed or not w.text.strip():
             continue
+        if w.size <= 0.0 or (w.bbox.width <= 0.0 and w.bbox.height <= 0.0):
+            continue  # text set at size 0 (AutoCAD writes some so): nothing on the sheet shows it
         text = canonical_symbols(_symbol_marks(sheet, w).strip())
         if not (_HAS_DIGIT.search(text) or _PREFIX_ONLY.match(text) or _FOLLOW.match(text) or _TIMES.match(text)):
             continue
@@ -796,7 +801,9 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             anchors.append((reading, text, ordered, bbox, size, angle))  # may be the datum of an ordinate set
         if not reading.strong and re.fullmatch(r"\d{1,2}", text) and _near_page_edge(sheet, bbox):
             continue  # a zone number of the border, between its ticks
-        if schematic and not (re.search(r"\d[.,]\d", text) and (reading.strong or _between_terminators(geo, bbox, size))):
+        if schematic and not (re.search(r"\d[.,]\d", text) and (reading.strong or _between_terminators(geo, bbox, size))) \
+                and not (_LENGTH_UNIT.search(text) and geometry != "none"):
+            # (a length with its unit on a dimension line, "152mm" on a board drawing among designators, is one)
             continue
         out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, geometry, target, (unit, unit_source)))
     for reading, text, ordered, bbox, size, angle in _ordinates(geo, loose, anchors):
