@@ -179,7 +179,7 @@ def test_hole_callouts_are_listed_by_their_parts() -> None:
         "6× ⌀.120 ↧ 1.000": ("diameter", pytest.approx(0.115), pytest.approx(0.125)),
         "6× #4-40 ↧1.000": ("thread", None, None),
         "⌵ ⌀ .225 X 100°": ("countersink", pytest.approx(0.22), pytest.approx(0.23)),
-        "⌀ .203 THRU": ("diameter", pytest.approx(0.198), pytest.approx(0.208)),
+        "⌀ .203 THRU ALL": ("diameter", pytest.approx(0.198), pytest.approx(0.208)),
         "#10-24": ("thread", None, None),
     }
 

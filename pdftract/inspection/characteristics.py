@@ -170,7 +170,7 @@ def _callout_parts(text: str, held: Sequence[Any]) -> list[str]:
     counterbore.
 
     >>> _callout_parts("⌀ .203 THRU ALL TAP FOR #10-24 HELICOIL", [])
-    ['⌀ .203 THRU', '#10-24']
+    ['⌀ .203 THRU ALL', '#10-24']
     """
     parts: list[str] = []
     th = parse_thread(text)
