@@ -29,7 +29,7 @@ from shapely.geometry import Polygon
 from pdftract.analyzers.tables import Table, TableKind
 from pdftract.geometry import BBox, fmt_box
 from pdftract.index import BoxIndex, BoxSet
-from pdftract.model.primitives import Path
+from pdftract.model.primitives import Path, drawn_pieces
 from pdftract.model.sheet import Sheet, SheetLike
 from typing_extensions import TypedDict
 
@@ -128,8 +128,7 @@ def _triangles(sheet: SheetLike) -> list[tuple[BBox, Path]]:
         kinds = p.kinds  # (judged before any Segment object is made)
         if sum(1 for k in kinds if k in ("line", "close")) not in (3, 4) or "curve" in kinds or p.subpath_count != 1:
             continue
-        segs = [(kind, points) for kind, points in p.pieces() if kind in ("line", "close")]
-        pts = {(round(points[0][0], 1), round(points[0][1], 1)) for _kind, points in segs}
+        pts = {(round(sg.points[0][0], 1), round(sg.points[0][1], 1)) for sg in drawn_pieces(p) if sg.kind in ("line", "close")}
         if len(pts) == 3 and max(p.bbox.width, p.bbox.height) <= 30:
             out.append((p.bbox, p))
     return out

@@ -65,6 +65,7 @@ from pdftract.analyzers.notation import (
 )
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, BoxSet, components
+from pdftract.model.primitives import drawn_pieces
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from typing_extensions import TypedDict
@@ -182,7 +183,7 @@ _LENGTH_UNIT = re.compile(r"\d\s*(?:mm|mils?|thou|in)$")
 #: what may follow the value of a dimension
 _SUFFIX = re.compile(
     r"^(?:(?:THRU(?:\s+ALL)?|DEEP|TIEF|TYP\.?|TYPICAL|MAX\.?|MIN\.?|max\.?|min\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
-    r"(?:AT\s+)?BOTH\s+SIDES|HOLES?|Holes?|holes?|"
+    r"(?:AT\s+)?BOTH\s+SIDES|HOLES?|(?i:holes?)|"
     r"mm|m|in|mils?|thou|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
 
 #: a value (with its unit) followed by its two signed deviations in brackets, each perhaps with the unit
@@ -328,9 +329,9 @@ def _polygon_rings(sheet: SheetLike) -> BoxIndex | None:
         b = p.bbox
         if not (0.85 * max(b.width, b.height) <= min(b.width, b.height)) or max(b.width, b.height) > 60:
             continue
-        segs = [(kind, pts) for kind, pts in p.pieces() if kind != "move"]  # (the packed pieces: no Segment objects)
-        if len(segs) >= 8 and all(kind in ("line", "close") for kind, _pts in segs) and \
-                abs(segs[0][1][0][0] - segs[-1][1][-1][0]) + abs(segs[0][1][0][1] - segs[-1][1][-1][1]) < 0.05 * b.width:
+        segs = drawn_pieces(p)
+        if len(segs) >= 8 and all(sg.kind in ("line", "close") for sg in segs) and \
+                abs(segs[0].points[0][0] - segs[-1].points[-1][0]) + abs(segs[0].points[0][1] - segs[-1].points[-1][1]) < 0.05 * b.width:
             boxes.append(b)
     return BoxIndex.from_arrays(np.arange(len(boxes)), [tuple(b) for b in boxes]) if boxes else None
 

@@ -48,7 +48,7 @@ from pdftract import svg
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, components
 from pdftract.jsonvalues import Box, bbox_out, r2
-from pdftract.model.primitives import Segment
+from pdftract.model.primitives import Segment, drawn_pieces
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.registry import analyzer, output
 
@@ -335,21 +335,21 @@ def _shapes(sheet: SheetLike, size: float) -> tuple[list[_Bubble], list[tuple[BB
         w, h = b.width, b.height
         if not (1.0 * size <= max(w, h) <= 12 * size):
             continue  # neither an arc of a circle nor a bubble (both tests below ask this much)
-        segs = [(kind, points) for kind, points in p.pieces() if kind != "move"]  # (no Segment objects made)
+        segs = drawn_pieces(p)
         if not segs:
             continue
-        lines = sum(1 for kind, _pts in segs if kind == "line")
-        curves = sum(1 for kind, _pts in segs if kind == "curve")
-        first, last = segs[0][1][0], segs[-1][1][-1]
-        closed = any(kind == "close" for kind, _pts in segs) or math.dist(first, last) < 0.05 * max(w, h)
-        if curves and not lines and not closed and 1.0 * size <= max(w, h) <= 12 * size:
+        lines = sum(1 for s in segs if s.kind == "line")
+        curves = sum(1 for s in segs if s.kind == "curve")
+        first, last = segs[0].points[0], segs[-1].points[-1]
+        closed = any(s.kind == "close" for s in segs) or math.dist(first, last) < 0.05 * max(w, h)
+        if curves and not lines and not closed:
             arcs.append((b, first, last))  # a circle drawn in arcs (AutoCAD: two halves)
             continue
         if not (2.0 * size <= max(w, h) <= 12 * size) or min(w, h) < 0.75 * max(w, h):
             continue
         if not closed:
             continue
-        corners = [points[-1] for kind, points in segs if kind in ("line", "close")]
+        corners = [s.points[-1] for s in segs if s.kind in ("line", "close")]
         if curves >= 4 or (lines >= 12 and not curves):
             bubbles.append(_Bubble(b, "circle"))
         elif p.is_rect or (lines in (4, 5) and _axis_aligned(corners)):

@@ -57,7 +57,7 @@ from pdftract.index import BoxIndex, box_pair_blocks, pair_components
 from pdftract.index import components as connected
 from pdftract.jsonvalues import Box, bbox_out, r2
 from pdftract.model.document import SCHEMATIC_EXTENSIONS
-from pdftract.model.primitives import UnicodeSource
+from pdftract.model.primitives import UnicodeSource, drawn_pieces
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.model.text import Word
 from pdftract.errors import Code
@@ -411,16 +411,16 @@ def _graphics(sheet: SheetLike, size: float, exclude: BBox | None, skip: Sequenc
         if hidden_index is not None and max(b.width, b.height) <= 1.5 * size and \
                 any(hidden[k].expand(0.2 * size).contains(b) for k in hidden_index.intersection(tuple(b))):
             continue  # a stroke of a glyph not read, under the hidden text that says it
-        segs = [(kind, points) for kind, points in p.pieces() if kind != "move"]  # (no Segment objects made)
-        is_line = len(segs) == 1 and segs[0][0] == "line"
-        first, last = (segs[0][1][0], segs[-1][1][-1]) if segs else ((0.0, 0.0), (0.0, 0.0))
-        is_closed = p.is_rect or any(kind == "close" for kind, _pts in segs) or \
+        segs = drawn_pieces(p)
+        is_line = len(segs) == 1 and segs[0].kind == "line"
+        first, last = (segs[0].points[0], segs[-1].points[-1]) if segs else ((0.0, 0.0), (0.0, 0.0))
+        is_closed = p.is_rect or any(sg.kind == "close" for sg in segs) or \
             (len(segs) >= 3 and math.dist(first, last) < 0.05 * size) or (p.fill and len(segs) >= 3)
         boxes.append((b.x0, b.top, b.x1, b.bottom))
         closed.append(bool(is_closed))
         straight.append(is_line)
         stroked.append(p.stroke)
-        rounds.append(p.fill and any(kind == "curve" for kind, _pts in segs))
+        rounds.append(p.fill and any(sg.kind == "curve" for sg in segs))
         rects.append(p.is_rect)
         ends.append((first[0], first[1], last[0], last[1]))
     arr = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)

@@ -215,7 +215,7 @@ _TYPED = {
     "scale": re.compile(r"^\d+(?:[.,]\d+)?\s*:\s*\d+(?:[.,]\d+)?$"),
     "weight": re.compile(r"^\d+(?:[.,]\d+)?\s*(?:kg|g|lb|lbs)?$", re.IGNORECASE),
     "date": re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$"),
-    "size": re.compile(r"^(?:A[0-4]|[A-E]|ANSI [A-E])(?:\s*(?:Q|L|H|P|quer|hoch|landscape|portrait))?$", re.IGNORECASE),
+    "size": re.compile(r"^(?:A[0-4]|[A-E]|ANSI [A-E])(?:\s*(?:Q|L|H|P|(?i:quer|hoch|landscape|portrait)))?$"),
 }
 #: a text that starts with a label of its own ("Laboratory: ETHZ"): another field, never the value of the label left of it
 _LABELLED = re.compile(r"^[^\W\d_][^\W\d_ .-]{1,20}(?: [^\W\d_]+){0,2}:\s")

@@ -1488,21 +1488,21 @@ def _stroked_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
 def _merged_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
     """:func:`_stroked_fills` without its cache: each piece's hairline ring (a point's round dot) and, with three
     points or more, its fill made valid, in that order, united."""
-    n = len(pieces)
     counts = np.array([len(p) for p in pieces])
-    geoms = np.empty(2 * n, dtype=object)
-    ring_of = np.flatnonzero(counts >= 2)
-    closed = {int(i): np.vstack([pieces[i], pieces[i][:1]]) for i in ring_of.tolist()}
-    if len(ring_of):
-        coords = np.concatenate([closed[int(i)] for i in ring_of.tolist()])
-        where = np.repeat(np.arange(len(ring_of)), counts[ring_of] + 1)
+    geoms = np.empty(2 * len(pieces), dtype=object)
+
+    def closed(which: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The chosen pieces closed (their first point again at the end), as GEOS's coordinates and part indices."""
+        coords = np.concatenate([np.vstack([pieces[i], pieces[i][:1]]) for i in which.tolist()])
+        return coords, np.repeat(np.arange(len(which)), counts[which] + 1)
+
+    if len(ring_of := np.flatnonzero(counts >= 2)):
+        coords, where = closed(ring_of)
         geoms[2 * ring_of] = shapely.buffer(shapely.linestrings(coords, indices=where), HAIRLINE, quad_segs=1)
     for i in np.flatnonzero(counts < 2).tolist():
         geoms[2 * i] = shapely.Point(pieces[i][0]).buffer(HAIRLINE, quad_segs=1)
-    fill_of = np.flatnonzero(counts >= 3)
-    if len(fill_of):
-        coords = np.concatenate([closed[int(i)] for i in fill_of.tolist()])
-        where = np.repeat(np.arange(len(fill_of)), counts[fill_of] + 1)
+    if len(fill_of := np.flatnonzero(counts >= 3)):
+        coords, where = closed(fill_of)
         geoms[2 * fill_of + 1] = shapely.make_valid(shapely.polygons(shapely.linearrings(coords, indices=where)))
     ink = shapely.union_all([g for k, g in enumerate(geoms.tolist()) if g is not None and not (k % 2 and g.is_empty)])
     polys = [g for g in getattr(ink, "geoms", [ink]) if isinstance(g, shapely.Polygon) and not g.is_empty]

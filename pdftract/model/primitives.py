@@ -534,6 +534,12 @@ def piece_subpaths(path: Path) -> list[list[Piece]]:
     return out
 
 
+def drawn_pieces(path: Path) -> list[Piece]:
+    """A path's pieces that draw (all but its ``move`` pieces), without making its :class:`Segment` objects."""
+    pid = path.id
+    return [Piece(i, pid, kind, pts) for i, kind, pts in path.numbered_pieces() if kind != "move"]
+
+
 def subpaths(segments: tuple[Segment, ...]) -> list[list[Segment]]:
     """A path's segments cut into its subpaths (each starts at a ``move``)."""
     out: list[list[Segment]] = []
@@ -628,6 +634,7 @@ __all__ = [
     "Segment",
     "SegmentKind",
     "UnicodeSource",
+    "drawn_pieces",
     "piece_subpaths",
     "subpaths",
 ]
