@@ -169,6 +169,18 @@ def run_fixtures(names: list[str], directory: Path = FIXTURES, verbose: bool = F
 
 
 # -- the real corpus -------------------------------------------------------------------------
+def _printed_or_method(key: str, value: str) -> str:
+    """What a field's expected value is compared with: the printed text, except for a projection method the
+    readers saw only as its symbol (written ``first angle (symbol)``), which is compared as the method.
+
+    >>> _printed_or_method("projection", "first angle (symbol)"), _printed_or_method("title", "GEAR (symbol)")
+    ('first angle', 'GEAR (symbol)')
+    """
+    if key == "projection" and value.endswith(" (symbol)"):
+        return value.removesuffix(" (symbol)")
+    return value
+
+
 def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose: bool = False,
                calibration: Calibration | None = None, complete_fields: bool = False) -> Scores:
     """Each expectation: a file, a page and what a reader sees there.
@@ -219,7 +231,7 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
                         fs.miss(f"{exp['file']}: missing {key}")
                     else:
                         fs.tp += 1
-                        right = norm(str(got.get("value"))) == norm(str(value))
+                        right = norm(str(got.get("value"))) == norm(_printed_or_method(key, str(value)))
                         fs.exact += int(right)
                         calib.append(("title_block", float(got.get("confidence", 1.0)), right))
                         if not right:

@@ -107,6 +107,21 @@ def test_shipped_templates_are_what_the_build_script_makes() -> None:
     assert np.array_equal(built["distance"], shipped.distance.T)  # stored template-major, matched pixel-major
 
 
+def test_shipped_text_templates_are_what_the_build_script_makes() -> None:
+    from pathlib import Path
+
+    from pdftract.data import build_templates
+
+    if sum(Path(f).exists() for f in build_templates.TEXT_FONTS) < len(build_templates.TEXT_FONTS):
+        pytest.skip("the text template fonts are not all installed (Debian fonts-* packages, see build_templates.py)")
+    built = build_templates.build_text()
+    shipped = templates("text_templates.npz")
+    assert tuple(str(s) for s in built["labels"]) == shipped.labels
+    assert tuple(str(s) for s in built["fonts"]) == shipped.fonts
+    assert np.array_equal(np.asarray(built["geometry"], dtype=np.float32), shipped.geometry)
+    assert np.array_equal(built["distance"], shipped.distance.T)
+
+
 def test_unpacked_templates_cached_on_disk_are_the_same(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PDFTRACT_CACHE_DIR", str(tmp_path))
     outlines.templates.cache_clear()

@@ -787,3 +787,34 @@ def test_japanese_and_romanian_labels_and_values_that_are_no_values() -> None:
          (100, 110, 150, 120), (100, 120, 150, 130), (150, 120, 200, 130)])
     assert "drawing_number" not in eth and eth["revision"] == "1.1" and eth["size"] == "A4" and eth["date"] == "27.11.2023"
     assert eth["general_tolerance"] == "S/DIN"
+
+
+def test_a_name_over_the_title_cell_a_headline_under_an_unknown_label_and_the_projection_over_the_views() -> None:
+    """ASME Y14.1's name cell sits right on the title's cell, under a row of notes: its name is the company. A block
+    with no title label names its drawing in its largest text, even under a label of no field (``Project:``). A
+    projection method printed outside the block, over the views, is the sheet's. A label naming the drawing
+    (``Drawing.No.``) keeps a value of the form ``1/1`` as the drawing's number."""
+    asme = block(
+        [("DO NOT SCALE DRAWING", 202, 106, 0, 2.5), ("REVISION", 262, 106, 0, 2.5), ("Northwind Racing", 204, 116, 0, 5),
+         ("TITLE:", 202, 124, 0, 2.5), ("BRACKET ARM", 210, 132, 0, 8), ("DWG NO.", 202, 144, 0, 2.5), ("2", 230, 150, 0, 8),
+         ("SCALE: 1:5", 202, 162, 0, 2.5), ("SHEET 2 OF 5", 252, 162, 0, 2.5),
+         ("DRAWN", 102, 106, 0, 2.5), ("C. Lee", 122, 106, 0, 3), ("DATE", 152, 106, 0, 2.5), ("12/10/22", 162, 106, 0, 3)],
+        [(200, 100, 260, 110), (260, 100, 300, 110), (200, 110, 300, 120), (200, 120, 300, 140), (200, 140, 300, 158),
+         (200, 158, 300, 166), (100, 100, 150, 110), (150, 100, 200, 110)])
+    assert asme["company"] == "Northwind Racing" and asme["title"] == "BRACKET ARM" and asme["drawing_number"] == "2"
+    project = block(
+        [("Project:", 102, 104, 0, 3), ("PUMP HOUSING PCB", 106, 112, 0, 7), ("Rev:", 102, 124, 0, 3), ("1.1", 112, 124, 0, 3),
+         ("Date:", 152, 124, 0, 3), ("27.11.2023", 162, 124, 0, 3), ("Drawn by:", 102, 132, 0, 3), ("J. Roe", 122, 132, 0, 3)],
+        [(100, 100, 200, 120), (100, 120, 150, 128), (150, 120, 200, 128), (100, 128, 200, 136)])
+    assert project["title"] == "PUMP HOUSING PCB" and project["revision"] == "1.1" and project["date"] == "27.11.2023"
+    numbered = block(
+        [("Scale", 102, 104, 0, 3), ("1:1", 104, 112, 0, 4), ("Title", 142, 104, 0, 3), ("MIC BODY", 144, 112, 0, 4),
+         ("Drawing.No.: 1/1", 102, 124, 0, 3), ("Date", 142, 124, 0, 3), ("07.02.2022", 144, 130, 0, 3)],
+        [(100, 100, 140, 118), (140, 100, 200, 118), (100, 118, 140, 136), (140, 118, 200, 136)])
+    assert numbered["drawing_number"] == "1/1" and "sheet_number" not in numbered and "sheet_count" not in numbered
+    sheet = make_sheet(text=[("THIRD ANGLE PROJECTION", 150, 20, 0, 8), ("TITLE", 102, 106, 0, 3), ("SHAFT", 104, 114, 0, 5),
+                             ("SCALE", 162, 106, 0, 3), ("1:2", 164, 114, 0, 5), ("DWG NO.", 202, 106, 0, 3), ("S-100", 204, 114, 0, 5)],
+                       rects=[(100, 100, 160, 120), (160, 100, 200, 120), (200, 100, 250, 120)])
+    tb = find_title_block(sheet, TitleBlockSettings(), ())
+    assert tb is not None and tb.fields["projection"].value == "THIRD ANGLE PROJECTION"
+    assert tb.fields["projection"].evidence == "sheet" and tb.fields["title"].value == "SHAFT"

@@ -39,6 +39,7 @@ from pdftract.analyzers.labels import LABELS, _PHRASES, _norm_token  # _PHRASES:
 from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
+from pdftract.analyzers.projection import projection_symbol
 from pdftract.analyzers.tables import Table, TableKind, header_key
 from pdftract.index import BoxIndex, BoxSet, components
 from pdftract.geometry import BBox, clip, fmt_box
@@ -737,9 +738,12 @@ def parse_sheet(value: str) -> tuple[str | None, str | None]:
 #: (``SCALE: 1:2``) or in the label's own ruled cell; in the next cell to the right; in the cell below a
 #: column-header label; near a label with no ruled cell round it; a label-less cell read by the form of its
 #: value alone (a drawing number, a date, a sheet size); the largest text of the block taken as the title; a
-#: company without a label: a name in its own cell beside a logo image, or in the block's top row of cells
+#: company without a label: a name in its own cell beside a logo image, or in the block's top row of cells; a
+#: statement of the whole sheet printed outside the block (the projection method over the views); the projection
+#: method read from its symbol (``first angle`` or ``third angle``)
 FIELD_EVIDENCE: dict[str, float] = {"inline": 0.9, "cell": 0.9, "right": 0.8, "below": 0.75, "near": 0.65, "form": 0.6,
-                                    "typography": 0.6, "logo": 0.6, "cell_top": 0.5, "emphasis": 0.5}
+                                    "typography": 0.6, "logo": 0.6, "cell_top": 0.5, "emphasis": 0.5, "sheet": 0.6,
+                                    "symbol": 0.6}
 #: what values of these fields look like; a value without that form is doubted
 FIELD_FORMS: dict[str, re.Pattern[str]] = {
     "sheet_number": re.compile(r"^\d{1,4}$"),
@@ -938,8 +942,9 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
             c = replace(c, key="title")
         if c.key == "date" and not _DATE.match(c.value) and _DATE.match(joined := re.sub(r"(?<=\d) (?=\d)", "", c.value)):
             c = replace(c, value=joined)  # "2026-06-1 0": a gap inside a figure group of drawn text, not in the date
-        if c.key == "drawing_number" and _SHEET_IN_SET.match(c.value):
-            # a "Number" cell holding "1/7": the sheet's number of the set, by its form (Horizon EDA's block)
+        if c.key == "drawing_number" and _SHEET_IN_SET.match(c.value) and not re.search(r"(?i)draw|dwg", c.label):
+            # a "Number" cell holding "1/7": the sheet's number of the set, by its form (Horizon EDA's block); a
+            # label that names the drawing ("Drawing.No.") says whose number it is
             c = replace(c, key="sheet")
         if c.key == "sheet":
             number, count = parse_sheet(c.value)
@@ -1007,6 +1012,8 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
     if "title" not in fields and sheet_title is not None:
         fields["title"] = sheet_title
+    if "title" not in fields and (headline := _headline_value(sheet, direction, other, area)) is not None:
+        fields["title"] = replace(other.pop(headline), evidence="typography")
     if "units" not in fields:
         # the units stated in the text of a label of no field (``UNLESS OTHERWISE SPECIFIED: DIMENSIONS ARE IN
         # MILLIMETERS`` where TOLERANCES holds the general tolerance; a general tolerance that states them keeps them)
@@ -1016,6 +1023,14 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
                 break
     if tentative and len(fields) < 3:
         return None  # a lone sheet number with nothing readable round it is no title block
+    if "projection" not in fields and (projection := _sheet_projection(sheet)) is not None:
+        fields["projection"] = projection
+    if "projection" not in fields:
+        # the method shown only by its symbol, in the block or beside it (a block found in part still finds it)
+        page_area = box_from_frame(direction, area)
+        reach = max(page_area.width, page_area.height)
+        if (symbol := projection_symbol(sheet, page_area.expand(reach))) is not None:
+            fields["projection"] = Field(value=symbol[0], label="", bbox=symbol[1], label_bbox=symbol[1], evidence="symbol")
     # a block written in Cyrillic (letters no Latin one looks like in its labels) spells its designations in
     # Cyrillic on purpose (ESKD "СМ7.18.00.01"): only sizes, sheets and scales are folded there
     cyrillic = bool(_CYRILLIC_ONLY.search(" ".join(f"{f.label} {f.value}" for f in fields.values())))
@@ -1276,7 +1291,8 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         fields["title"] = typeset(title_group, "typography")
     if "company" not in fields:
         rest = [(ln, fb) for ln, fb in lines if ln.id not in taken]
-        found = _company_cell(sheet, direction, rest, area, size)
+        title = fields.get("title")
+        found = _company_cell(sheet, direction, rest, area, size, None if title is None else box_to_frame(direction, title.bbox))
         if found is None and (heavy := _emphasised_company(sheet, direction, rest, area)) is not None:
             found = (heavy[0].text, heavy[1], "emphasis")
         if found is not None:
@@ -1445,11 +1461,12 @@ def _emphasised_company(sheet: SheetLike, direction: int, lines: list[tuple[Any,
 
 
 def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]], area: BBox,
-                  size: float) -> tuple[str, BBox, str] | None:
+                  size: float, title: BBox | None = None) -> tuple[str, BBox, str] | None:
     """The company printed without a label: a name (letters, a few words, no value of another field's form)
     that is the first line of its own ruled cell in the block (at most two lines under it), no smaller than
     the cell's other text (a small unknown label over its value is no company), in the block's top row of
-    cells (``cell_top``) or beside a logo image in the same cell (``logo``). Document statuses ("As-Built", "Preliminary") are no company.
+    cells or in the cell right above the title's cell and as wide (ASME Y14.1's name cell; both
+    ``cell_top``), or beside a logo image in the same cell (``logo``). Document statuses ("As-Built", "Preliminary") are no company.
     Of several, a logo's first, then the largest, then the topmost. A cell of two name-like lines in one size and
     one alignment, the second right under the first, is one name in two lines (``COLLEGE OF ENGINEERING`` over
     ``UNIVERSITY OF NORTH DAKOTA``). Returns the name, its box and the evidence."""
@@ -1462,6 +1479,7 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
     images = [box_to_frame(direction, im.bbox) for im in sheet.images]
     best: tuple[tuple[bool, float, float], str, BBox, str] | None = None
     tol = max(1.0, 0.5 * size)
+    title_cell = None if title is None or (tc := cell_around(rules, title)) is None else BBox(*tc)
     for ln, fb in names:
         cell = cell_around(rules, fb)
         if cell is None:
@@ -1477,7 +1495,7 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
         logo = any(cb.contains_point(ib.center) and ib.width < 0.9 * cb.width for ib in images)
         # (a cell as tall as the block between other cells is the block's middle, where a strip prints its title)
         top_row = cb.top <= area.top + tol and (cb.bottom < area.bottom - tol or cb.x0 <= area.x0 + tol or cb.x1 >= area.x1 - tol)
-        if not (logo or top_row):
+        if not (logo or top_row or (title_cell is not None and _stacked_on(cb, title_cell, tol))):
             continue
         rank = (logo, round(ln.size, 1), -fb.top)
         if best is None or rank > best[0]:
@@ -1486,6 +1504,37 @@ def _company_cell(sheet: SheetLike, direction: int, lines: list[tuple[Any, BBox]
                 text, box = f"{ln.text} {mates[0][0].text}", BBox.union_all((fb, mates[0][1]))
             best = (rank, text, box, "logo" if logo else "cell_top")
     return None if best is None else (best[1], best[2], best[3])
+
+
+def _headline_value(sheet: SheetLike, direction: int, other: dict[str, Field], area: BBox) -> str | None:
+    """The label (of no field) whose value is the block's headline: set larger than every other line of the
+    block, by a quarter at least (``Project:`` over ``WULPUS High-voltage MUX PCB`` in a block with no title
+    label). A block with no title names its drawing in its largest text."""
+    sizes: list[tuple[float, str | None]] = []
+    values = {key: f.bbox for key, f in other.items() if sum(ch.isalpha() for ch in f.value) >= 3}
+    for ln in sheet.layout.lines:
+        if ln.invisible or round(ln.direction) % 360 != direction:
+            continue
+        fb = box_to_frame(direction, ln.bbox)
+        if not area.contains_point(fb.center):
+            continue
+        owner = next((key for key, b in values.items() if b.contains_point(ln.bbox.center)), None)
+        sizes.append((ln.size, owner))
+    if not sizes:
+        return None
+    top_size, owner = max(sizes, key=lambda t: t[0])
+    if owner is None or any(sz > top_size / 1.25 for sz, o in sizes if o != owner):
+        return None
+    return owner
+
+
+def _stacked_on(cell: BBox, below: BBox, tol: float) -> bool:
+    """Whether ruled ``cell`` sits right on top of cell ``below``, with the same left and right edges.
+
+    >>> _stacked_on(BBox(10, 0, 90, 20), BBox(10, 20, 90, 60), 1.0), _stacked_on(BBox(10, 0, 50, 20), BBox(10, 20, 90, 60), 1.0)
+    (True, False)
+    """
+    return abs(cell.bottom - below.top) <= tol and abs(cell.x0 - below.x0) <= tol and abs(cell.x1 - below.x1) <= tol
 
 
 def _second_name_line(ln: Any, fb: BBox, other: Any, ob: BBox) -> bool:
@@ -1522,6 +1571,29 @@ def title_block_analyzer(sheet: Sheet, settings: TitleBlockSettings) -> TitleBlo
         return replace(f, confidence=clamp(f.confidence * factor))
 
     return replace(tb, fields={k: lowered(k, f) for k, f in tb.fields.items()}, other={k: lowered("other", f) for k, f in tb.other.items()})
+
+
+def _sheet_projection(sheet: SheetLike) -> Field | None:
+    """The projection method stated in words anywhere on the sheet (``THIRD ANGLE PROJECTION`` printed over
+    the views, outside the block): a statement about the whole sheet, taken when the sheet states one method
+    only (every such line says the same)."""
+    found = [ln for ln in sheet.layout.lines if not ln.invisible and _PROJECTION.match(ln.text.strip())]
+    if not found or len({_projection_method(ln.text) for ln in found}) != 1:
+        return None
+    ln = found[0]
+    direction = round(ln.direction) % 360
+    value = _projection_words(sheet, direction, ln, box_to_frame(direction, ln.bbox))
+    return Field(value=value, label="", bbox=ln.bbox, label_bbox=ln.bbox, evidence="sheet")
+
+
+def _projection_method(text: str) -> str:
+    """``first`` or ``third``: the method a projection statement names.
+
+    >>> [_projection_method(t) for t in ("THIRD ANGLE PROJECTION", "1st angle", "projection européenne")]
+    ['third', 'first', 'first']
+    """
+    low = text.lower()
+    return "third" if re.search(r"third|3rd|americ", low) else "first"
 
 
 def _projection_words(sheet: SheetLike, direction: int, ln: Any, fb: BBox) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +109,7 @@ def _collect(fonts: tuple[str, ...], shapes_of: Callable[[Any, dict[int, str], f
         if not Path(path).exists():
             print(f"build_templates: {path} not installed, skipped", file=sys.stderr)
             continue
-        tt = TTFont(path, lazy=True)
+        tt = TTFont(path, lazy=True, fontNumber=0)  # a collection (.ttc): its first font
         em = float(tt["head"].unitsPerEm)
         n = 0
         for ch, contours, _variant in shapes_of(tt.getGlyphSet(), tt.getBestCmap(), em):
@@ -136,7 +137,8 @@ def build(fonts: tuple[str, ...] = FONTS) -> dict[str, np.ndarray]:
 
 
 #: fonts of the text templates (reading text drawn as outlines or strokes): sans, narrow, mono, serif and bold
-#: designs of two families plus an ISO 3098 lettering font; every other family is unseen (held out)
+#: designs of two families, an ISO 3098 lettering font and a Ming font's Latin letters; every other family is
+#: unseen (held out). Debian packages: fonts-dejavu-core fonts-liberation fonts-osifont fonts-arphic-uming
 TEXT_FONTS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -148,7 +150,12 @@ TEXT_FONTS = (
     "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
     "/usr/share/fonts/truetype/osifont/osifont.ttf",
+    # the Ming (Song) design whose Latin letters Chinese CAD templates print in (SimSun's, as AR PL UMing draws them)
+    "/usr/share/fonts/truetype/arphic/uming.ttc",
 )
+#: fonts of :data:`TEXT_FONTS` that give only their letters and figures: the Ming font's signs are hairline
+#: strokes that look like linework (its ``(`` is a plain arc, read off a P&ID's vessel outline)
+LETTERS_ONLY = frozenset({"uming.ttc"})
 #: the characters of the text templates
 TEXT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,:;-+/()%=#*_&'\"!?<>[]@°±⌀\\$~{}^"
 
@@ -162,11 +169,17 @@ def build_text(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, np.ndarray]:
     """The text templates: every character of :data:`TEXT_CHARS` (and :data:`TEXT_ALTERNATES`) in every
     installed font of ``fonts``, then in KiCad's stroke font (:func:`build_newstroke`)."""
 
-    def text_shapes(glyph_set: Any, cmap: dict[int, str], em: float) -> list[tuple[str, list[Contour], bool]]:
-        pairs = [(c, c) for c in TEXT_CHARS] + list(TEXT_ALTERNATES)
+    def text_shapes(glyph_set: Any, cmap: dict[int, str], em: float, letters_only: bool = False) -> list[tuple[str, list[Contour], bool]]:
+        pairs = [(c, c) for c in TEXT_CHARS if c.isalnum() or not letters_only] + list(TEXT_ALTERNATES)
         return [(ch, glyph_contours(glyph_set, cmap[ord(shown)]), ch != shown) for ch, shown in pairs if ord(shown) in cmap]
 
-    feats, labels, used = _collect(fonts, text_shapes, "text characters")
+    feats: list[Features] = []
+    labels: list[str] = []
+    used: list[str] = []
+    for font in fonts:
+        shapes_of = partial(text_shapes, letters_only=Path(font).name in LETTERS_ONLY)
+        f, lab, u = _collect((font,), shapes_of, "text characters")
+        feats, labels, used = feats + f, labels + lab, used + u
     strokes, stroke_labels = build_newstroke()
     return {**pack(feats + strokes), "labels": np.array(labels + stroke_labels), "fonts": np.array(used + [NEWSTROKE])}
 
