@@ -294,6 +294,17 @@ def test_cells_of_labels_with_colons_are_a_title_block_not_a_table() -> None:
     assert t.kind.value == "revision"
 
 
+def test_a_row_of_labels_with_their_values_is_a_title_block_s_row_not_a_parts_list_header() -> None:
+    """A block's top row ``USED ON | MATERIAL | QTY | SCALE 5:1 | SIZE A3`` has parts-list words, but two of its
+    cells hold a field's label with its value: no table. The same words without values over rows stay a list."""
+    wide = [40.0, 40.0, 20.0, 30.0, 30.0]
+    rows = [["USED ON", "MATERIAL", "QTY", "SCALE 5:1", "SIZE A3"]]
+    assert find_tables(make_sheet(text=cell_text(rows, 100, 100, wide), rects=grid(100, 100, wide, 1)), TableSettings()) == ()
+    rows = [["ITEM", "PART NO.", "QTY", "MATERIAL", "DESCRIPTION"], ["1", "P-100", "2", "STEEL", "PIN"]]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, wide), rects=grid(100, 100, wide, 2)), TableSettings())
+    assert t.kind is TableKind.BOM and t.rows == (("1", "P-100", "2", "STEEL", "PIN"),)
+
+
 def test_a_parts_list_whose_quantity_header_was_read_back_with_an_o_is_a_parts_list() -> None:
     """Drawn text read back as ``OTY`` (a Q with a short tail), beside ``PC NO`` and ``PART NAME``: a parts list."""
     from pdftract.analyzers.tables import TableKind, _classify, header_key

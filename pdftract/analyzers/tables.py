@@ -663,6 +663,10 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     colons = sum(1 for t in named if re.search(r"[^\W\d_]:(\s|$)", t))
     if colons >= 2 and 2 * colons >= len(named):
         return None
+    # ... and so are two or more cells that hold a field's label with its value after it (``SCALE 5:1 | SIZE A3``):
+    # a title block's top row, which has no rows under it
+    if sum(1 for t in named if _label_with_value(t)) >= 2:
+        return None
     # a header cell holds only its label: a label with its value below belongs to a title block
     for (text, key), a, b in zip(headers, xs, xs[1:], strict=False):
         _t, _ids, nlines = _cell_text(frame, (a, top, b, bottom))
@@ -825,6 +829,19 @@ def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int
         cells=tuple(cells),
         debug={"columns_x": xs, "bands": bands, "frame": frame.direction},
     )
+
+
+def _label_with_value(text: str) -> bool:
+    """Whether a cell's text is a title block's label of a field followed by a short value with a figure in it.
+
+    >>> [_label_with_value(t) for t in ("SCALE 5:1", "SIZE A3", "SHEET 1 OF 2", "QTY", "MATERIAL", "Part No.")]
+    [True, True, True, False, False, False]
+    """
+    words = text.split()
+    hit = match_texts(words)
+    if hit is None or hit[2] or not 1 <= len(words) - hit[1] <= 3:
+        return False
+    return any(ch.isdigit() for ch in "".join(words[hit[1]:]))
 
 
 _CONTENT_CODE = re.compile(r"^(?:[A-Za-z0-9]{1,3}|[-*])$")
