@@ -818,3 +818,17 @@ def test_a_name_over_the_title_cell_a_headline_under_an_unknown_label_and_the_pr
     tb = find_title_block(sheet, TitleBlockSettings(), ())
     assert tb is not None and tb.fields["projection"].value == "THIRD ANGLE PROJECTION"
     assert tb.fields["projection"].evidence == "sheet" and tb.fields["title"].value == "SHAFT"
+
+
+def test_a_short_code_alone_in_the_cell_after_the_drawing_number_is_its_revision() -> None:
+    """An ASME Y14.1 row printed without its labels (``B | | NW-55120 | C``): the code alone in the cell right after
+    the drawing number's, in the same row, is the revision; a sheet size there (``A3``) is none, nor is a code in a
+    cell of the next row."""
+    base = [("TITLE", 102, 104, 0, 2.5), ("IDLER SHAFT", 104, 114, 0, 6), ("SCALE 2:1", 102, 142, 0, 3),
+            ("SHEET 1 OF 1", 162, 142, 0, 3)]
+    rects = [(100, 100, 240, 120), (100, 120, 115, 136), (115, 120, 140, 136), (140, 120, 210, 136), (210, 120, 240, 136),
+             (100, 136, 160, 146), (160, 136, 240, 146)]
+    got = block([*base, ("B", 104, 132, 0, 8), ("NW-55120", 144, 132, 0, 5), ("C", 214, 132, 0, 5)], rects)
+    assert got["drawing_number"] == "NW-55120" and got["revision"] == "C"
+    sized = block([*base, ("NW-55120", 144, 132, 0, 5), ("A3", 214, 132, 0, 5)], rects)
+    assert sized["drawing_number"] == "NW-55120" and "revision" not in sized

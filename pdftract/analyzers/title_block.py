@@ -1063,6 +1063,8 @@ _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  #
 #: an unlabelled text this many times the labels' height (or more) can be the title (GB/T 10609.1 prints its name cell
 #: in 3.5 mm lettering over 2.5-3 mm labels)
 _TITLE_SIZE = 1.15
+#: a revision printed without its label: one or two capitals or figures
+_REVISION_CODE = re.compile(r"^[A-Z0-9]{1,2}$")
 #: the approvals' name column in the label vocabulary's languages; over a large value, the part's name
 _NAME_LABELS = frozenset({"NAME", "NOMBRE", "NOME", "NOM"})
 #: a value printed this many times the labels' height under a ``name`` label is a part's name
@@ -1248,6 +1250,21 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 put("sheet_number", ln, fb, number)
                 if count is not None and "sheet_count" not in fields:
                     put("sheet_count", ln, fb, count)
+    if "revision" not in fields and (dwg_field := fields.get("drawing_number")) is not None:
+        # an ASME Y14.1 row without labels (SIZE | FSCM | DWG NO | REV): a short code alone in the cell right after
+        # the drawing number's, in the same row, is its revision
+        rules = rules_for(sheet, direction)
+        tol = max(1.0, 0.5 * size)
+        dwg = cell_around(rules, box_to_frame(direction, dwg_field.bbox))
+        for ln, fb in lines:
+            if ln.id in taken or not _REVISION_CODE.match(ln.text.strip()) or _SIZE.match(ln.text.strip()) or dwg is None:
+                continue
+            cell = cell_around(rules, fb)
+            if cell is not None and abs(cell[0] - dwg[2]) <= tol and abs(cell[1] - dwg[1]) <= tol and abs(cell[3] - dwg[3]) <= tol \
+                    and sum(1 for o, ob in lines if o.id != ln.id and BBox(*cell).contains_point(ob.center)) == 0:
+                put("revision", ln, fb, ln.text.strip())
+                break
+
     def owned_cells() -> list[BBox]:
         """The ruled cells of the material and company read here: what else they hold is theirs (a stock's
         thickness under its material, a logo's lettering), never the title."""
