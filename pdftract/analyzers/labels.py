@@ -127,11 +127,14 @@ LABELS: dict[str, tuple[str, ...]] = {
                           "ALLGEMEINTOLERANZ", "TOLERANCES", "TOLERANCE", "ALLG-TOLERANZ", "TOLERANCIAS GENERALES",
                           "TOLERANCIA GENERAL", "TOLERANCIAS", "TOLÉRANCES GÉNÉRALES", "TOLLERANZE GENERALI"),
 }
+#: a person's name column of an approvals grid (English, Spanish, Italian, French, Japanese, Romanian); over a value
+#: printed larger than the labels, the part's name (the title analyzer's rule)
+NAME_LABELS = ("NAME", "NOMBRE", "NOME", "NOM", "名前", "NUME")
 #: labels that are title-block labels but have no canonical key: kept under ``other``
 OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
                 "PROJETO", "PROYECTO", "PROJET", "PROGETTO", "PROJEKT",
                 "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
-                "ISSUED", "COMMENTS", "NAME", "NOMBRE", "NOME", "NOM", "名前", "NUME", "SEMNATURA", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
+                "ISSUED", "COMMENTS", *NAME_LABELS, "SEMNATURA", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
                 "NÃO MUDAR ESCALA DO DESENHO",  # the same note on SOLIDWORKS' Brazilian template
                 # ISO 7200's responsible department and technical reference
                 "DEPT", "RESPONSIBLE DEPT", "RESPONSIBLE DEPARTMENT", "TECHNICAL REFERENCE",

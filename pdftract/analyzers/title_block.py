@@ -35,7 +35,7 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_factor, drawn_text_factor_in, recovery_factor
-from pdftract.analyzers.labels import LABELS, _PHRASES, _norm_token  # _PHRASES: the leave-one-template-out benchmark edits it
+from pdftract.analyzers.labels import LABELS, NAME_LABELS, _PHRASES, _norm_token  # _PHRASES: the leave-one-template-out benchmark edits it
 from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import DATE_FORM, reader_code
@@ -1066,7 +1066,7 @@ _TITLE_SIZE = 1.15
 #: a revision printed without its label: one or two capitals or figures
 _REVISION_CODE = re.compile(r"^[A-Z0-9]{1,2}$")
 #: the approvals' name column in the label vocabulary's languages; over a large value, the part's name
-_NAME_LABELS = frozenset({"NAME", "NOMBRE", "NOME", "NOM"})
+_NAME_LABELS = frozenset(_norm_token(t) for t in NAME_LABELS)
 #: a value printed this many times the labels' height under a ``name`` label is a part's name
 _NAMED_TITLE = 1.2
 
