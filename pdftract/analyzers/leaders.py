@@ -32,7 +32,7 @@ looked up by cell.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -346,18 +346,24 @@ def find_circles(sheet: SheetLike, *, min_radius: float = 2.0, max_radius: float
         if p.subpath_count == 1 and (b.width > 2 * max_radius + 1 or b.height > 2 * max_radius + 1):
             continue
         for sub in piece_subpaths(p):
-            curves = [sg for sg in sub if sg.kind == "curve"]
-            if len(curves) < 4 or len(curves) > 16 or any(sg.kind == "line" for sg in sub):
-                continue
-            start, end = curves[0].points[0], curves[-1].points[-1]
-            bb = BBox.from_points([pt for sg in curves for pt in (sg.points[0], sg.points[-1])])
-            r = (bb.width + bb.height) / 4
-            if not (min_radius <= r <= max_radius) or abs(bb.width - bb.height) > 0.15 * max(bb.width, bb.height):
-                continue
-            if math.hypot(start[0] - end[0], start[1] - end[1]) > 0.05 * r:
-                continue
-            out.append(Circle(center=bb.center, radius=r, path_id=p.id, bbox=bb))
+            found = bezier_circle(sub)
+            if found is not None and min_radius <= found[1] <= max_radius:
+                out.append(Circle(center=found[0].center, radius=found[1], path_id=p.id, bbox=found[0]))
     return out
+
+
+def bezier_circle(sub: Sequence[Piece]) -> tuple[BBox, float] | None:
+    """The box and radius of a subpath that is a circle of Bézier curves: 4 to 16 curves and no straight line (its
+    closing piece aside), as wide as high within 15 %, its curves ending where they began within 5 % of the radius."""
+    curves = [sg for sg in sub if sg.kind == "curve"]
+    if len(curves) < 4 or len(curves) > 16 or any(sg.kind == "line" for sg in sub):
+        return None
+    start, end = curves[0].points[0], curves[-1].points[-1]
+    bb = BBox.from_points([pt for sg in curves for pt in (sg.points[0], sg.points[-1])])
+    r = (bb.width + bb.height) / 4
+    if abs(bb.width - bb.height) > 0.15 * max(bb.width, bb.height) or math.hypot(start[0] - end[0], start[1] - end[1]) > 0.05 * r:
+        return None
+    return bb, r
 
 
 def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
 
 from pdftract.geometry import BBox, Point
-from pdftract.model.primitives import Path, Segment, piece_subpaths
+from pdftract.analyzers.leaders import bezier_circle
+from pdftract.model.primitives import Path, Piece, Segment, piece_subpaths
 from pdftract.model.sheet import SheetLike
 
 __all__ = ["projection_symbol", "symbol_paths"]
@@ -73,10 +73,13 @@ def projection_symbol(sheet: SheetLike, area: BBox) -> tuple[str, BBox, float] |
     return best
 
 
-def _circle(pieces: list[Any]) -> tuple[float, float, float] | None:
-    """Centre and radius of a closed subpath that is a circle: four or more Bézier curves, or twelve or more short
-    lines whose corners all lie at one distance from their centre."""
-    if len(pieces) < 4:
+def _circle(pieces: list[Piece]) -> tuple[float, float, float] | None:
+    """Centre and radius of a closed subpath that is a circle: Bézier curves (:func:`bezier_circle`, as balloons
+    and holes are found), or twelve or more short lines whose corners all lie at one distance from their centre."""
+    if (curved := bezier_circle(pieces)) is not None:
+        box, r = curved
+        return (*box.center, r) if r > 0 else None
+    if len(pieces) < 12 or any(pc.kind not in ("line", "close") for pc in pieces):
         return None
     start, end = pieces[0].points[0], pieces[-1].points[-1]
     pts = [pc.points[0] for pc in pieces]
@@ -86,13 +89,7 @@ def _circle(pieces: list[Any]) -> tuple[float, float, float] | None:
     r = (w + h) / 4
     if r <= 0 or abs(w - h) > 0.15 * max(w, h) or math.hypot(start[0] - end[0], start[1] - end[1]) > 0.05 * r:
         return None
-    kinds = {pc.kind for pc in pieces}
-    if kinds <= {"curve", "close"} and sum(pc.kind == "curve" for pc in pieces) >= 4:
-        return cx, cy, r
-    if kinds <= {"line", "close"} and len(pieces) >= 12:
-        if all(abs(math.hypot(px - cx, py - cy) - r) <= 0.06 * r for px, py in pts):
-            return cx, cy, r
-    return None
+    return (cx, cy, r) if all(abs(math.hypot(px - cx, py - cy) - r) <= 0.06 * r for px, py in pts) else None
 
 
 def _concentric(circles: list[tuple[float, float, float]]) -> Iterable[tuple[tuple[float, float, float], float]]:

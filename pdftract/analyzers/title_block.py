@@ -865,10 +865,29 @@ def find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Seq
     if tb is None:
         return None
     inside = [t for t in tables if (t.kind is TableKind.OTHER or not t.rows) and tb.bbox.expand(1.0).contains(t.bbox)]
-    if not inside:
+    if inside:
+        again = _find_title_block(sheet, settings, [t for t in tables if not any(t is i for i in inside)])
+        tb = again if again is not None and len(again.fields) > len(tb.fields) else tb
+    return _with_projection(sheet, tb)
+
+
+def _with_projection(sheet: SheetLike, tb: TitleBlock) -> TitleBlock:
+    """The block with the projection method it does not print in a cell: stated in words anywhere on the sheet,
+    else shown by its symbol in the block or beside it, as far again as the block is large (a block found in part
+    still finds it)."""
+    if "projection" in tb.fields:
         return tb
-    again = _find_title_block(sheet, settings, [t for t in tables if not any(t is i for i in inside)])
-    return again if again is not None and len(again.fields) > len(tb.fields) else tb
+    found = _sheet_projection(sheet)
+    if found is None:
+        reach = max(tb.bbox.width, tb.bbox.height)
+        if (symbol := projection_symbol(sheet, tb.bbox.expand(reach))) is not None:
+            found = Field(value=symbol[0], label="", bbox=symbol[1], label_bbox=symbol[1], evidence="symbol")
+    if found is None:
+        return tb
+    fields = {**tb.fields, "projection": found}
+    n = len(fields)  # (a block's confidence counts its fields: the projection is one of them)
+    return replace(tb, fields={k: replace(fields[k], confidence=field_confidence(k, fields[k], n)) for k in FIELD_ORDER if k in fields},
+                   other={k: replace(f, confidence=field_confidence("other", f, n)) for k, f in tb.other.items()})
 
 
 def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Sequence[Table]) -> TitleBlock | None:
@@ -1023,14 +1042,6 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
                 break
     if tentative and len(fields) < 3:
         return None  # a lone sheet number with nothing readable round it is no title block
-    if "projection" not in fields and (projection := _sheet_projection(sheet)) is not None:
-        fields["projection"] = projection
-    if "projection" not in fields:
-        # the method shown only by its symbol, in the block or beside it (a block found in part still finds it)
-        page_area = box_from_frame(direction, area)
-        reach = max(page_area.width, page_area.height)
-        if (symbol := projection_symbol(sheet, page_area.expand(reach))) is not None:
-            fields["projection"] = Field(value=symbol[0], label="", bbox=symbol[1], label_bbox=symbol[1], evidence="symbol")
     # a block written in Cyrillic (letters no Latin one looks like in its labels) spells its designations in
     # Cyrillic on purpose (ESKD "СМ7.18.00.01"): only sizes, sheets and scales are folded there
     cyrillic = bool(_CYRILLIC_ONLY.search(" ".join(f"{f.label} {f.value}" for f in fields.values())))
@@ -1257,12 +1268,13 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         tol = max(1.0, 0.5 * size)
         dwg = cell_around(rules, box_to_frame(direction, dwg_field.bbox))
         for ln, fb in lines:
-            if ln.id in taken or not _REVISION_CODE.match(ln.text.strip()) or _SIZE.match(ln.text.strip()) or dwg is None:
+            code = ln.text.strip()
+            if dwg is None or ln.id in taken or not _REVISION_CODE.match(code) or _SIZE.match(code):
                 continue
             cell = cell_around(rules, fb)
             if cell is not None and abs(cell[0] - dwg[2]) <= tol and abs(cell[1] - dwg[1]) <= tol and abs(cell[3] - dwg[3]) <= tol \
-                    and sum(1 for o, ob in lines if o.id != ln.id and BBox(*cell).contains_point(ob.center)) == 0:
-                put("revision", ln, fb, ln.text.strip())
+                    and not any(o.id != ln.id and BBox(*cell).contains_point(ob.center) for o, ob in lines):
+                put("revision", ln, fb, code)
                 break
 
     def owned_cells() -> list[BBox]:
