@@ -44,12 +44,14 @@ test: install-dev system-deps
 test-without-programs: install-dev
 	scripts/without-programs.sh tesseract,pdftotext -- $(PYTEST)
 
-# CAD-made sheets and their truth (fixtures/cad): FreeCAD TechDraw (Debian freecad and xvfb) and ezdxf's drawing
-# add-on (pip ezdxf pymupdf, Debian fonts-open-sans fonts-liberation fonts-liberation2 fonts-freefont-ttf). Not part of CI: sheets and truth are committed.
+# CAD-made sheets and their truth (fixtures/cad): FreeCAD TechDraw (Debian freecad and xvfb), ezdxf's drawing
+# add-on (pip ezdxf pymupdf, Debian fonts-open-sans fonts-liberation fonts-liberation2 fonts-freefont-ttf) and LibreCAD
+# (Debian librecad). Not part of CI: sheets and truth are committed.
 cad-fixtures: install-dev
 	MAKE_CAD_FIXTURES=1 QTWEBENGINE_DISABLE_SANDBOX=1 xvfb-run -a freecad fixtures/cad/freecad/make_drawings.py
 	$(BIN)/python -m pip install --quiet ezdxf pymupdf
 	$(BIN)/python fixtures/cad/ezdxf/make_drawings.py
+	$(BIN)/python fixtures/cad/librecad/make_drawings.py  # needs librecad (Debian)
 	$(BIN)/python fixtures/pid/make_pid.py
 	$(BIN)/python fixtures/schematics/make_kicad.py  # needs kicad-cli 7+ (Debian bookworm-backports: kicad)
 

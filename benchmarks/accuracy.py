@@ -88,9 +88,11 @@ EXPECTATIONS9 = Path(__file__).resolve().parent / "real9_expectations.json"
 REAL5 = ROOT.parent / "extra" / "real5"
 EXPECTATIONS5 = Path(__file__).resolve().parent / "real5_expectations.json"
 #: sheets made by CAD tools, truth from the generating script's input: FreeCAD TechDraw
-#: (fixtures/cad/freecad/make_drawings.py) and ezdxf's drawing add-on (fixtures/cad/ezdxf/make_drawings.py)
+#: (fixtures/cad/freecad/make_drawings.py), ezdxf's drawing add-on (fixtures/cad/ezdxf/make_drawings.py) and LibreCAD
+#: (fixtures/cad/librecad/make_drawings.py, since 2026-12-05: the same layouts, text in LibreCAD's stroke fonts)
 CAD = ROOT / "fixtures" / "cad" / "freecad"
-CAD_CORPORA = {"FreeCAD TechDraw": CAD, "ezdxf drawing add-on": ROOT / "fixtures" / "cad" / "ezdxf"}
+CAD_CORPORA = {"FreeCAD TechDraw": CAD, "ezdxf drawing add-on": ROOT / "fixtures" / "cad" / "ezdxf",
+               "LibreCAD dxf2pdf": ROOT / "fixtures" / "cad" / "librecad"}
 #: title-block keys whose values are person names: expectations leave them out, so a found one is no false field
 PERSON_KEYS = {"drawn_by", "checked_by", "approved_by"}
 #: confidence bands of the calibration table

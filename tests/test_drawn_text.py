@@ -486,7 +486,7 @@ def test_the_dot_of_an_i_nearest_its_left_neighbour_stays_with_its_stem() -> Non
     # frame boxes (u0, v0, u1, v1): "b", the i's dot (above the stem, starting 0.09 before it), the stem, "t"
     fb = np.array([[294.35, 789.33, 298.05, 795.0], [298.84, 789.61, 299.71, 790.48], [298.93, 791.14, 299.64, 795.0],
                    [300.36, 790.21, 302.66, 795.09]])
-    pens = (np.zeros(4, dtype=np.int64), np.zeros(4))
+    pens = (np.zeros(4, dtype=np.int64), np.zeros(4), np.zeros(4, dtype=bool))
     assert _chains(fb, np.arange(4), pens) == [[0, 1, 2, 3]]
     # a pen's round dot, wider than the stroked stem under it ("L.Icense" in a KiCad plot re-rendered)
     fb = np.array([[547.78, 502.09, 550.3, 506.84], [551.09, 502.09, 551.96, 502.95], [551.31, 503.53, 551.74, 506.84],
@@ -818,3 +818,61 @@ def test_merged_fills_of_triangles_points_and_slivers() -> None:
     flat = dt._merged_fills([np.array([[0.0, 0.0], [5.0, 0.0], [10.0, 0.0]])])
     assert len(flat) == 1 and shapely.Polygon(flat[0]).area < 2.0 * 10.0 * dt.HAIRLINE + 0.1
     dt._FILLS.clear()
+
+
+def test_a_hairline_i_is_one_character_with_its_dot() -> None:
+    """A stem and its dot drawn with a hairline pen have no width: lying one over the other they are one
+    character (LibreCAD's ``i`` read as ``.`` beside a lost stem, ``T.tle``)."""
+    from pdftract.ingest.drawn_text import _characters
+
+    fb = np.array([[0.0, 0.0, 2.8, 6.5], [5.8, 0.0, 5.8, 3.4], [5.8, 4.8, 5.8, 5.0], [8.3, 0.0, 9.9, 6.0]])
+    assert _characters(fb, [0, 1, 2, 3]) == [[0], [1, 2], [3]]
+
+
+def test_the_dot_of_an_i_in_a_label_stays_with_its_stem_not_the_value_over_it() -> None:
+    """A small label (``Drawing``) right under a large value (``LENS``): the dot of its ``i`` lies within reach of
+    the value's ``E`` but nearer its own stem, so it is no accent of the ``E`` and the lines stay apart."""
+    from pdftract.index import BoxIndex
+    from pdftract.ingest.drawn_text import _of_another_line
+
+    # frame boxes (u0, v0, u1, v1), v up: the value's E, the label's i stem, its dot, its n
+    sub = np.array([[11.0, 13.0, 17.3, 27.2], [14.7, 0.0, 14.7, 3.4], [14.7, 4.8, 14.7, 5.1], [16.5, 0.0, 18.8, 3.4]])
+    h = sub[:, 3] - sub[:, 1]
+    idx = BoxIndex.from_arrays(np.arange(len(sub)), sub)
+    assert _of_another_line(sub, h, idx, 2, 0)
+    # an accent alone over its letter is that letter's
+    assert not _of_another_line(sub[[0, 2]], h[[0, 2]], BoxIndex.from_arrays(np.arange(2), sub[[0, 2]]), 1, 0)
+
+
+def test_a_cell_side_drawn_as_its_own_line_chains_with_no_letter() -> None:
+    """A table cell's side drawn as a separate straight stroke, four times as high as the label beside it, would
+    chain the label (``Rev.``) and the value under it (``B``) into one line of nonsense; it is a rule."""
+    from pdftract.ingest.drawn_text import _chains
+
+    fb = np.array([[0.0, -20.0, 0.0, 5.5],  # the cell's side
+                   [1.2, 0.0, 2.8, 5.1], [3.4, 0.0, 5.1, 3.4], [5.8, 0.0, 7.4, 3.4],  # R e v
+                   [1.9, -14.0, 4.7, -4.1]])  # B, the value under the label
+    members = np.arange(5)
+    straight = np.array([True, False, False, False, False])
+    chains = _chains(fb, members, (np.zeros(5, dtype=np.int64), np.zeros(5), straight))
+    assert [0] in chains and [1, 2, 3] in chains
+
+
+def test_letter_spaced_stroke_text_breaks_words_ink_to_ink() -> None:
+    """LibreCAD sets its letters a fixed distance apart, ink to ink, and most of its letters are narrower than the
+    cells given to narrow letters: the widened cells' gaps vary (``FIT TIN G``); measured on the ink they do not."""
+    from pdftract.ingest.drawn_text import _cells, _spaces
+
+    em = 10.0
+    # F I T T I N G, ink 0.24 em apart; F narrower than a narrow letter's cell, the I's a bare stroke
+    ink = [(0.0, 3.0), (5.4, 5.4), (7.8, 12.0), (14.4, 18.6), (21.0, 21.0), (23.4, 27.6), (30.0, 34.2)]
+    fb = np.array([[u0, 0.0, u1, 7.2] for u0, u1 in ink])
+    chars = [[i] for i in range(len(ink))]
+    texts = list("FITTING")
+    cells = _cells(chars, fb, texts, em)
+    assert any(_spaces(cells, em, texts))  # the cells alone break the word
+    assert not any(_spaces(cells, em, texts, ink))
+    # a word space stays one
+    spaced = ink[:4] + [(u0 + 6.0, u1 + 6.0) for u0, u1 in ink[4:]]
+    fb2 = np.array([[u0, 0.0, u1, 7.2] for u0, u1 in spaced])
+    assert _spaces(_cells(chars, fb2, texts, em), em, texts, spaced) == [False, False, False, True, False, False, False]

@@ -146,6 +146,8 @@ NARROW_CELL = 0.4
 THIN_CELL, THIN_LETTERS = 0.28, frozenset("ijlI")
 #: a word break: a gap between cells wider than SPACE_MIN em and SPACE_MEDIANS times the median gap, at most SPACE_MAX em
 SPACE_MIN, SPACE_MEDIANS, SPACE_MAX = 0.2, 2.2, 0.55
+#: a word break in a line of strokes is also a gap between inked spans this many times their median gap
+INK_SPACE_MEDIANS = 1.5
 #: x-height over em (the em from the x-height when no capital tells it)
 X_EM = 0.53
 #: width of the pen a stroke-font character is drawn with before matching, in em (a regular font's stem)
@@ -159,6 +161,8 @@ HIDDEN_COVER = 0.85
 #: when the hidden layer spelled this share of the hidden characters that lie over drawn shapes, the rest of
 #: the drawn shapes is taken for linework and not read
 HIDDEN_ENOUGH = 0.8
+#: a straight stroke this many times as high as its neighbour (and the page's typical shape) is no letter beside it
+RULE_HEIGHT = 2.0
 #: strokes of pens wider than this factor apart are not of one character
 PEN_RATIO = 1.5
 #: confidence of a character whose centre lines are a known stroke font's glyph (as of a hidden-layer copy)
@@ -647,15 +651,17 @@ def _other_pen(ink: np.ndarray, pen: np.ndarray, a: np.ndarray | int, b: np.ndar
     return np.asarray((pa > 0) & (pb > 0) & ((ink[a] != ink[b]) | (np.maximum(pa, pb) > PEN_RATIO * np.minimum(pa, pb))))
 
 
-def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndarray]) -> list[list[int]]:
+def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndarray, np.ndarray]) -> list[list[int]]:
     """Components (rows of ``fb``: frame boxes u0, v0, u1, v1, restricted to ``members``) chained to their
-    nearest neighbour along the line; each chain sorted along the line. ``pens`` (each component's ink number
-    and half pen width): stroked components chain only with those of the same pen, a line of stroked text is
-    written with one."""
+    nearest neighbour along the line; each chain sorted along the line. ``pens`` (each component's ink number,
+    half pen width, and whether it is one straight stroke): stroked components chain only with those of the
+    same pen, a line of stroked text is written with one; a straight stroke more than :data:`RULE_HEIGHT` times
+    as high as its neighbour and as the page's typical shape is a rule's piece (a table cell's side drawn as a
+    line of its own beside a label), not a letter of that neighbour's line."""
     if len(members) == 0:
         return []
     sub = fb[members]
-    ink, pen = pens[0][members], pens[1][members]
+    ink, pen, straight = pens[0][members], pens[1][members], pens[2][members]
 
     def other_pen(a: int, b: int) -> bool:
         return bool(_other_pen(ink, pen, a, b))
@@ -675,6 +681,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
         for j in idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]) - pad, float(sub[i, 2]) + reach,
                                    float(sub[i, 3]) + pad)):
             if j == i or sub[j, 0] < sub[i, 0] + 0.3 * w[i] or other_pen(i, j):
+                continue
+            if (straight[i] and hi > RULE_HEIGHT * max(float(h[j]), typical)) or (straight[j] and h[j] > RULE_HEIGHT * max(hi, typical)):
                 continue
             lo, hm = min(hi, float(h[j])), max(hi, float(h[j]))
             overlap = min(sub[i, 3], sub[j, 3]) - max(sub[i, 1], sub[j, 1])
@@ -736,10 +744,22 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
 
 def _of_another_line(sub: np.ndarray, h: np.ndarray, idx: BoxIndex, k: int, best: int) -> bool:
     """Whether a small piece over or under a character belongs to a neighbouring line (the colon of a label
-    printed just above a value, a letter of a small label): beside it, on its band and off the character's,
+    printed just above a value, a letter of a small label): a shape over or under it, off the character's band,
+    lies nearer to it than the character does; or beside it, on its band and off the character's,
     within a letter's gap, stands a shape at least twice its height, or, when the piece is taller than an
     accent or a dot (0.3 of the character), another letter; or two letters of its size stand within a few
     letters of it on its band (a word of a small label; an umlaut's dots are a pair)."""
+    # a shape nearer to it across the line than the character, off that character's band, is what k is part of
+    # (the dot of an i in a small label under a large value, nearer its own stem than the value's letter)
+    gap = max(float(sub[best, 1] - sub[k, 3]), float(sub[k, 1] - sub[best, 3]))
+    if gap > 0:
+        for m in idx.intersection((float(sub[k, 0]), float(sub[k, 1]) - gap, float(sub[k, 2]), float(sub[k, 3]) + gap)):
+            if m in (k, best) or min(sub[m, 3], sub[best, 3]) - max(sub[m, 1], sub[best, 1]) > 0:
+                continue
+            along = min(sub[m, 2], sub[k, 2]) - max(sub[m, 0], sub[k, 0])
+            if along >= 0.5 * min(sub[m, 2] - sub[m, 0], sub[k, 2] - sub[k, 0]) \
+                    and max(float(sub[m, 1] - sub[k, 3]), float(sub[k, 1] - sub[m, 3])) < gap:
+                return True
     reach = 1.5 * float(h[k]) + 1.0
     word = 0  # letters of k's size on its band within a few letters: k is in a word of its own
     for m in idx.intersection((float(sub[k, 0]) - 4 * reach, float(sub[k, 1]), float(sub[k, 2]) + 4 * reach, float(sub[k, 3]))):
@@ -815,7 +835,9 @@ def _characters(fb: np.ndarray, chain: list[int]) -> list[list[int]]:
         u0, u1 = float(fb[c, 0]), float(fb[c, 2])
         if chars:
             narrow = min(u1 - u0, end - start)
-            if min(u1, end) - max(u0, start) >= 0.5 * max(narrow, 1e-6):
+            # (a hairline's stem and the dot over it have no width: they are one character when one lies within
+            # the other's span)
+            if min(u1, end) - max(u0, start) >= 0.5 * narrow:
                 chars[-1].append(c)
                 start, end = min(start, u0), max(end, u1)
                 continue
@@ -1240,12 +1262,22 @@ def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: 
     return out
 
 
-def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | None] = ()) -> list[bool]:
+def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | None] = (),
+            inked: Sequence[tuple[float, float]] = ()) -> list[bool]:
     """Whether a word break follows each character (the last one: False): a gap between cells wider than
     the larger of :data:`SPACE_MIN` em and :data:`SPACE_MEDIANS` times the line's median gap (stroke and
     monospaced fonts space wider), at most :data:`SPACE_MAX` em. With ``texts``, a point between two digits
     is a decimal point: no break beside it within :data:`SPACE_MAX` em (a monospaced font sets the point
-    in a full cell, far from its digits: ``4.8``, ``26/0.24mm``).
+    in a full cell, far from its digits: ``4.8``, ``26/0.24mm``). With ``inked`` (each character's span as inked),
+    a gap narrower than :data:`SPACE_MAX` em breaks only where the gap between the inked spans is wider than
+    :data:`INK_SPACE_MEDIANS` times their median gap too (given for lines of strokes): a stroke font that sets its
+    letters a fixed distance apart, ink to ink (LibreCAD's),
+    has letters narrower than the widened cells, whose gaps then vary and break ``FIT TIN G``; the widened cells
+    keep a proportional font's ``1`` (wide bearings about a thin stem) inside its number.
+
+    >>> ink = [(0.0, 2.0), (4.0, 6.0), (8.0, 8.0), (10.0, 12.0), (14.5, 16.5)]  # letter-spaced, a bar at 8
+    >>> _spaces([(0.0, 2.0), (4.0, 6.0), (6.0, 10.0), (10.0, 12.0), (14.5, 16.5)], 10.0, "ABICD", ink)
+    [False, False, False, False, False]
 
     >>> cells = [(0.0, 4.0), (5.0, 9.0), (12.0, 12.6), (15.6, 19.6), (20.6, 24.6), (25.6, 29.6)]
     >>> _spaces(cells, 10.0), _spaces(cells, 10.0, ["2", "4", ".", "8", "m", "m"])
@@ -1257,6 +1289,11 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
     med = float(np.median([max(g, 0.0) for g in gaps]))
     limit = min(SPACE_MAX * em, max(SPACE_MIN * em, SPACE_MEDIANS * med))
     out = [g > limit for g in gaps] + [False]
+    if inked:
+        ink_gaps = [b[0] - a[1] for a, b in zip(inked, inked[1:], strict=False)]
+        ink_med = float(np.median([max(g, 0.0) for g in ink_gaps]))
+        ink_limit = min(SPACE_MAX * em, max(SPACE_MIN * em, INK_SPACE_MEDIANS * ink_med))
+        out = [brk and (g > SPACE_MAX * em or ig > ink_limit) for brk, g, ig in zip(out, gaps, ink_gaps, strict=False)] + [False]
     for k in range(1, len(texts) - 1):
         if (texts[k] == "." and (texts[k - 1] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS
                 and max(gaps[k - 1], gaps[k]) <= SPACE_MAX * em):
@@ -1826,7 +1863,10 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
                 # a no-connect's cross is no x)
                 adapt.unread[r.key] = r.per
     cells = _cells(chars, fb, [r.text for r in reads], em)
-    spaces = _spaces(cells, em, [r.text for r in reads])
+    # a line of strokes is also measured ink to ink (stroke fonts set letters a fixed distance apart, ink to ink)
+    inked = [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in chars] \
+        if 2 * sum(stroked) > len(stroked) else []
+    spaces = _spaces(cells, em, [r.text for r in reads], inked)
     texts: list[str | None] = []
     start = 0
     for k in range(len(chars)):
@@ -1999,7 +2039,12 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
         result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms))
         return result
     # one pen per component (the components are joined only within one): its ink and its widest half pen
-    pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]))
+    # a component of straight stroked pieces (two points each) in a thin box, a line drawn once or more, may be a
+    # rule's piece rather than a letter's stem
+    thin = np.minimum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1]) <= 0.1 * np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
+    bars = np.array([bool(thin[k]) and all(not atoms.filled[a] and len(atoms.points[a]) == 2 for a in c)
+                     for k, c in enumerate(comps)], dtype=bool)
+    pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]), bars)
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
     free = np.flatnonzero(~used & (side <= ATOM_MAX))
