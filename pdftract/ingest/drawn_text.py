@@ -55,9 +55,14 @@ outlined beside values left as text: :func:`outlined_beside_text`); any other
 page pays one count of path boxes. Identical
 shapes (a font repeats them) are classified once per process.
 
-Partial: text at angles other than 0/90/180/270 degrees is not read; 180 degrees only
-as a whole line that reads better upside down; a character whose contours touch
-its neighbour's (tight kerning, underlines) is read as one unknown shape.
+6. **Other angles**: the shapes left unread, grouped by nearness, that lie along a straight axis
+   away from the page's axes are turned onto the horizontal and read there (:func:`_angled`); their
+   characters keep the group's angle as their ``direction``.
+
+Partial: text at other angles than 0/90/180/270 degrees only as a short group of shapes left over
+(a dimension's value along its leader) that reads surely; 180 degrees only as a whole line that
+reads better upside down; a character whose contours touch its neighbour's (tight kerning,
+underlines) is read as one unknown shape.
 """
 
 from __future__ import annotations
@@ -1482,7 +1487,10 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
             below = [float(min(fb[c, 1] for c in chars[k - 1])), float(min(fb[c, 1] for c in chars[k + 1]))]
             if abs(below[0] - below[1]) <= 0.06 * em and min(below) > baseline + 0.1 * em:
                 dot = _dot(ch, fb, em, sum(below) / 2)
-        reads.append(dot if dot is not None else _classify(contours, strokes, em, baseline, u0, adapt))
+        shape_read = dot if dot is not None else _classify(contours, strokes, em, baseline, u0, adapt)
+        if not contours and shape_read.best in _ROUND and _slashed_round(strokes):
+            shape_read = replace(shape_read, text="⌀", best="⌀", alts={"⌀": shape_read.distance})
+        reads.append(shape_read)
         stroked.append(not contours)
         shapes.append([] if contours or dot is not None else strokes)
     # a line written in Newstroke (nearly every character of three strokes or more read exactly, at least two)
@@ -1497,6 +1505,38 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                 if got is not None and got not in _CASE_PAIRS and got not in _CASE_PAIRS.values():
                     reads[k] = _Read(got, got, 0.0, 1.0, EXACT_CONFIDENCE, {got: 0.0}, how="exact")
     return reads, stroked
+
+
+#: round shapes a diameter sign drawn in strokes is nearest to (its ring is a figure zero's or a capital O's)
+_ROUND = frozenset("0OoQD")
+
+
+def _slashed_round(strokes: list[np.ndarray]) -> bool:
+    """Whether a stroked character is a ring crossed by one straight stroke whose ends both lie outside the ring:
+    a diameter sign as stroke fonts draw it (``Ø`` of the CAD lettering fonts, ``Φ``), not a slashed zero (its
+    slash ends inside the ring) nor a ``Q`` (its tail starts inside).
+
+    >>> ring = np.array([(np.cos(t), 1.5 * np.sin(t)) for t in np.linspace(0, 2 * np.pi, 24)])
+    >>> _slashed_round([ring, np.array([(-1.3, -1.7), (1.3, 1.7)])]), _slashed_round([ring, np.array([(-0.5, -1.2), (0.5, 1.2)])])
+    (True, False)
+    """
+    bars = [k for k, st in enumerate(strokes) if len(st) == 2]
+    if len(strokes) < 2 or not bars:
+        return False
+    for k in bars:
+        ring = np.concatenate([st for j, st in enumerate(strokes) if j != k])
+        u0, v0 = ring.min(axis=0)
+        u1, v1 = ring.max(axis=0)
+        height = float(v1 - v0)
+        if height <= 0 or float(u1 - u0) < 0.4 * height:
+            continue
+        m = 0.04 * height
+        bar = strokes[k]
+        mid = bar.mean(axis=0)
+        outside = [bool(p[0] < u0 - m or p[0] > u1 + m or p[1] < v0 - m or p[1] > v1 + m) for p in bar]
+        if all(outside) and u0 < mid[0] < u1 and v0 < mid[1] < v1:
+            return True
+    return False
 
 
 def _stroked_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
@@ -1940,8 +1980,9 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
         _FILLS.clear()
 
 
-def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
-    """The body of :func:`recover_drawn_text` on the paths chosen to read."""
+def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True) -> DrawnText:
+    """The body of :func:`recover_drawn_text` on the paths chosen to read (``angled``: and the shapes left
+    unread read at their own angle, :func:`_angled`)."""
     atoms = _collect(paths)
     result = DrawnText([], frozenset(), dropped=atoms.dropped)
     comps = _components(atoms)
@@ -2290,12 +2331,144 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
                     matrix=_matrix(direction, em, sx, sy), advance=nxt - u1, fill_color=None, stroke_color=None,
                     render_mode=0, source=source, confidence=r.confidence))
                 next_id += 1
+    angled_paths: set[int] = set()
+    if angled:
+        taken = set(consumed_atoms)
+        leftover = [c for c in free.tolist() if not any(a in taken for a in comps[c])]
+        for at_angle, ids in _angled(paths, atoms, comps, cbox, leftover):
+            out.extend(at_angle)
+            angled_paths |= ids
+            result.stroke += sum(1 for g in at_angle if g.source is UnicodeSource.STROKE_MATCH and g.text.strip())
+            result.outline += sum(1 for g in at_angle if g.source is UnicodeSource.OUTLINE_MATCH and g.text.strip())
     if pending:
         out = _confirmed_hidden(pending, out, result)
     result.why = {k: n for k, n in result.why.items() if n}
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
-    result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms))
+    result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms)) | angled_paths
     return result
+
+
+# -- text at other angles -------------------------------------------------------------------------
+#: a group of shapes left unread is read at its own angle when its axis lies at least this far (degrees) from
+#: the page's axes (which the lines above read) ...
+ANGLE_MIN = 8.0
+#: ... it holds this many shapes, at least and at most ...
+ANGLED_SHAPES = (2, 30)
+#: ... its shapes' points spread this many times farther along its axis than across it ...
+ANGLED_ELONGATION = 1.4
+#: ... and shapes join a group within this share of the larger one's size of each other
+ANGLED_REACH = 0.6
+#: a group read at its angle is kept when its characters' mean confidence is at least this (linework read at an
+#: angle gives unsure letters: 0.6-0.72 on the KiCad sheets, where the diameters of LibreCAD's sheets read 0.81-0.87)
+ANGLED_CONFIDENCE = 0.75
+#: groups read at their angle at most per page while none has read (linework left unread is not lettering)
+ANGLED_PROBES = 200
+#: ... and in all (a page of angled lettering reads its first groups within these)
+ANGLED_MAX = 1000
+
+
+def _angled(paths: Sequence[Path], atoms: _Atoms, comps: list[list[int]], cbox: np.ndarray,
+            left: list[int]) -> list[tuple[list[Glyph], set[int]]]:
+    """Text written at an angle (a diameter's value along its leader at 35 degrees, a wire's label along the
+    wire): the shapes ``left`` unread are grouped by nearness; a group of a few character-sized shapes that lies
+    along a straight axis away from the page's axes is turned about its centre onto the horizontal, read there
+    as a page of its own, and its characters are turned back (their ``direction`` the group's angle). Returns,
+    per group read, its glyphs (ids to be set) and the ids of the paths wholly read as its text."""
+    if len(left) < ANGLED_SHAPES[0]:
+        return []
+    boxes = cbox[left]
+    side = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    idx = BoxIndex.from_arrays(np.arange(len(left)), boxes)
+    parent, find = union_find(len(left))
+    for i in range(len(left)):
+        r = ANGLED_REACH * float(side[i])
+        for j in idx.intersection((float(boxes[i, 0]) - r, float(boxes[i, 1]) - r, float(boxes[i, 2]) + r, float(boxes[i, 3]) + r)):
+            if j != i and side[j] <= 2.5 * side[i] and side[i] <= 2.5 * side[j]:
+                ri, rj = find(i), find(j)
+                if ri != rj:
+                    parent[max(ri, rj)] = min(ri, rj)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(left)):
+        groups.setdefault(find(i), []).append(left[i])
+    out: list[tuple[list[Glyph], set[int]]] = []
+    probes = 0
+    for _root, group in sorted(groups.items()):
+        if not ANGLED_SHAPES[0] <= len(group) <= ANGLED_SHAPES[1]:
+            continue
+        if (probes >= ANGLED_PROBES and not out) or probes >= ANGLED_MAX:
+            break
+        members = [a for c in group for a in comps[c]]
+        pts = np.concatenate([atoms.points[a] for a in members])
+        centre = pts.mean(axis=0)
+        cov = np.cov((pts - centre).T)
+        if not np.all(np.isfinite(cov)):
+            continue
+        values, vectors = np.linalg.eigh(cov)
+        if values[0] <= 0 or math.sqrt(values[1] / values[0]) < ANGLED_ELONGATION:
+            continue
+        vx, vy = float(vectors[0, 1]), float(vectors[1, 1])
+        angle = math.degrees(math.atan2(-vy, vx))  # as the reader sees it, counter-clockwise
+        angle = (angle + 90.0) % 180.0 - 90.0  # read from the bottom or the right, as drawings are
+        if abs(angle) < ANGLE_MIN or abs(angle) > 90.0 - ANGLE_MIN:
+            continue
+        probes += 1
+        got = _read_turned(paths, atoms, members, centre, angle)
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def _turn(points: np.ndarray, centre: np.ndarray, angle: float) -> np.ndarray:
+    """Page points (y down) turned about ``centre`` by ``angle`` degrees counter-clockwise as the reader sees it."""
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    x, y = points[:, 0] - centre[0], centre[1] - points[:, 1]  # y up
+    return np.column_stack((centre[0] + x * c - y * s, centre[1] - (x * s + y * c)))
+
+
+def _read_turned(paths: Sequence[Path], atoms: _Atoms, members: list[int], centre: np.ndarray,
+                 angle: float) -> tuple[list[Glyph], set[int]] | None:
+    """The group's pieces turned by ``-angle`` onto the horizontal, read as a page of their own, and the
+    characters read turned back; ``None`` when nothing reads."""
+    by_path: dict[int, list[int]] = {}
+    for a in members:
+        by_path.setdefault(int(atoms.path[a]), []).append(a)
+    turned: list[Path] = []
+    for pi, pieces in sorted(by_path.items()):
+        p = paths[pi]
+        shape: list[str] = []
+        coords: list[float] = []
+        for a in pieces:
+            q = _turn(atoms.points[a], centre, -angle)
+            shape.append("m" + "l" * (len(q) - 1) + ("h" if p.fill else ""))
+            coords.extend(q.ravel().tolist())
+        xy = np.asarray(coords).reshape(-1, 2)
+        turned.append(Path.packed(id=p.id, shape="".join(shape), coords=coords, first_segment=0, stroke=p.stroke,
+                                  fill=p.fill, evenodd=p.evenodd, line_width=p.line_width, dash=None,
+                                  stroke_color=p.stroke_color, fill_color=p.fill_color,
+                                  bbox=BBox(float(xy[:, 0].min()), float(xy[:, 1].min()), float(xy[:, 0].max()), float(xy[:, 1].max()))))
+    read = _recover([], turned, angled=False)
+    # linework at an angle reads as bars and rings (``//``, ``II=``, ``00``) or as unsure letters: a group is text
+    # when every shape read, two or more of them letters or figures other than bars, surely on average
+    chars = [g for g in read.glyphs if g.text.strip()]
+    if sum(1 for g in chars if g.text.isalnum() and g.text not in BARS) < 2 \
+            or any(g.text == REPLACEMENT_CHARACTER for g in chars) \
+            or sum(g.confidence for g in chars) < ANGLED_CONFIDENCE * len(chars):
+        return None
+    back: list[Glyph] = []
+    for g in read.glyphs:
+        direction = round((g.direction + angle) % 360.0, 1)
+        ox, oy = (float(v) for v in _turn(np.array([g.origin], dtype=np.float64), centre, angle)[0])
+        corners = _turn(np.array([(g.bbox.x0, g.bbox.top), (g.bbox.x1, g.bbox.top), (g.bbox.x0, g.bbox.bottom),
+                                  (g.bbox.x1, g.bbox.bottom)], dtype=np.float64), centre, angle)
+        c, s = math.cos(math.radians(direction)), math.sin(math.radians(direction))
+        em = g.size
+        back.append(replace(g, origin=(round(ox, 4), round(oy, 4)), bbox=BBox.from_points([(float(x), float(y)) for x, y in corners]),
+                            direction=direction, upright=False,
+                            matrix=(em * c, -em * s, -em * s, -em * c, round(ox, 4), round(oy, 4))))
+    # a path is text when every piece of it was in the group and read (its pieces all in the turned copy's text)
+    whole = {pi for pi, pieces in by_path.items() if len(pieces) >= atoms.per_path[pi]}
+    ids = {paths[pi].id for pi in whole} & set(read.text_paths)
+    return back, ids
 
 
 def _bare_pieces(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
