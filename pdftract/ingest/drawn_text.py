@@ -2083,8 +2083,9 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     # a component of straight stroked pieces (two points each) in a thin box, a line drawn once or more, may be a
     # rule's piece rather than a letter's stem
     thin = np.minimum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1]) <= 0.1 * np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
-    bars = np.array([bool(thin[k]) and all(not atoms.filled[a] and len(atoms.points[a]) == 2 for a in c)
-                     for k, c in enumerate(comps)], dtype=bool)
+    bars = np.zeros(len(comps), dtype=bool)
+    for k in np.flatnonzero(thin).tolist():
+        bars[k] = all(not atoms.filled[a] and len(atoms.points[a]) == 2 for a in comps[k])
     pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]), bars)
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
