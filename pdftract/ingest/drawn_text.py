@@ -1291,14 +1291,15 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
     gaps = [b[0] - a[1] for a, b in zip(cells, cells[1:], strict=False)]
     if not gaps:
         return [False] * len(cells)
-    med = float(np.median([max(g, 0.0) for g in gaps]))
-    limit = min(SPACE_MAX * em, max(SPACE_MIN * em, SPACE_MEDIANS * med))
-    out = [g > limit for g in gaps] + [False]
+    def limit(gs: list[float], medians: float) -> float:
+        return min(SPACE_MAX * em, max(SPACE_MIN * em, medians * float(np.median([max(g, 0.0) for g in gs]))))
+
+    wide = limit(gaps, SPACE_MEDIANS)
+    out = [g > wide for g in gaps] + [False]
     if inked:
         ink_gaps = [b[0] - a[1] for a, b in zip(inked, inked[1:], strict=False)]
-        ink_med = float(np.median([max(g, 0.0) for g in ink_gaps]))
-        ink_limit = min(SPACE_MAX * em, max(SPACE_MIN * em, INK_SPACE_MEDIANS * ink_med))
-        out = [brk and (g > SPACE_MAX * em or ig > ink_limit) for brk, g, ig in zip(out, gaps, ink_gaps, strict=False)] + [False]
+        ink_wide = limit(ink_gaps, INK_SPACE_MEDIANS)
+        out = [brk and (g > SPACE_MAX * em or ig > ink_wide) for brk, g, ig in zip(out, gaps, ink_gaps, strict=False)] + [False]
     for k in range(1, len(texts) - 1):
         if (texts[k] == "." and (texts[k - 1] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS
                 and max(gaps[k - 1], gaps[k]) <= SPACE_MAX * em):
@@ -2085,7 +2086,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     thin = np.minimum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1]) <= 0.1 * np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
     bars = np.zeros(len(comps), dtype=bool)
     for k in np.flatnonzero(thin).tolist():
-        bars[k] = all(not atoms.filled[a] and len(atoms.points[a]) == 2 for a in comps[k])
+        bars[k] = all(_straight(atoms, a) for a in comps[k])
     pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]), bars)
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
@@ -2461,22 +2462,25 @@ def _read_turned(paths: Sequence[Path], atoms: _Atoms, members: list[int], centr
         ox, oy = (float(v) for v in _turn(np.array([g.origin], dtype=np.float64), centre, angle)[0])
         corners = _turn(np.array([(g.bbox.x0, g.bbox.top), (g.bbox.x1, g.bbox.top), (g.bbox.x0, g.bbox.bottom),
                                   (g.bbox.x1, g.bbox.bottom)], dtype=np.float64), centre, angle)
-        c, s = math.cos(math.radians(direction)), math.sin(math.radians(direction))
-        em = g.size
-        back.append(replace(g, origin=(round(ox, 4), round(oy, 4)), bbox=BBox.from_points([(float(x), float(y)) for x, y in corners]),
-                            direction=direction, upright=False,
-                            matrix=(em * c, -em * s, -em * s, -em * c, round(ox, 4), round(oy, 4))))
+        ox, oy = round(ox, 4), round(oy, 4)
+        back.append(replace(g, origin=(ox, oy), bbox=BBox.from_points([(float(x), float(y)) for x, y in corners]),
+                            direction=direction, upright=False, matrix=_matrix(direction, g.size, ox, oy)))
     # a path is text when every piece of it was in the group and read (its pieces all in the turned copy's text)
     whole = {pi for pi, pieces in by_path.items() if len(pieces) >= atoms.per_path[pi]}
     ids = {paths[pi].id for pi in whole} & set(read.text_paths)
     return back, ids
 
 
+def _straight(atoms: _Atoms, a: int) -> bool:
+    """Whether an atom is one stroked straight piece (two points)."""
+    return not atoms.filled[a] and len(atoms.points[a]) == 2
+
+
 def _bare_pieces(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
     """Whether every character of a line is one stroked straight piece (two points)."""
     for ch in chars:
         pieces = [a for c in ch for a in comps[c]]
-        if len(pieces) != 1 or atoms.filled[pieces[0]] or len(atoms.points[pieces[0]]) != 2:
+        if len(pieces) != 1 or not _straight(atoms, pieces[0]):
             return False
     return True
 
@@ -3026,14 +3030,19 @@ def _placed_each(lg: list[Glyph], d: int, fb: np.ndarray, drawn: list[list[int]]
     return out
 
 
-def _matrix(direction: int, em: float, ox: float, oy: float) -> tuple[float, float, float, float, float, float]:
+def _matrix(direction: float, em: float, ox: float, oy: float) -> tuple[float, float, float, float, float, float]:
+    """A synthetic glyph's matrix: the em square along its baseline at ``direction`` degrees (counter-clockwise as
+    the reader sees it), its origin at ``(ox, oy)``; the page's four axes exactly."""
     if direction == 0:
         return (em, 0.0, 0.0, -em, ox, oy)
     if direction == 90:
         return (0.0, -em, -em, 0.0, ox, oy)
     if direction == 180:
         return (-em, 0.0, 0.0, em, ox, oy)
-    return (0.0, em, em, 0.0, ox, oy)
+    if direction == 270:
+        return (0.0, em, em, 0.0, ox, oy)
+    c, s = math.cos(math.radians(direction)), math.sin(math.radians(direction))
+    return (em * c, -em * s, -em * s, -em * c, ox, oy)
 
 
 __all__ = ["DrawnText", "MIN_SHAPES", "SHAPES_PER_CHAR", "glyph_sized_shapes", "path_boxes", "recover_drawn_text", "text_looks_drawn"]
