@@ -129,6 +129,62 @@ def test_arrowheads_whose_arms_are_separate_paths_end_a_dimension_line() -> None
     assert find_dimensions(make_sheet(text=[("150", 318, 103)], lines=arms(300.0, 1.0) + arms(352.0, -1.0))) == ()
 
 
+def test_split_arrowheads_open_as_wide_as_a_board_tools_end_a_dimension_line() -> None:
+    # KiCad's board prints draw each arm of an arrowhead as its own path, the two arms about 55 degrees apart
+    def arms(x: float, sign: float) -> list[tuple[float, float, float, float]]:
+        return [(x, 100.0, x + sign * 3.2, 98.34), (x, 100.0, x + sign * 3.2, 101.66)]
+
+    lines = [(100.0, 100.0, 180.0, 100.0), (100.0, 80.0, 100.0, 102.0), (180.0, 80.0, 180.0, 102.0)]
+    (d,) = find_dimensions(make_sheet(text=[("22.3520", 125, 97, 0.0, 4.0)], lines=lines + arms(100.0, 1.0) + arms(180.0, -1.0)))
+    assert (d.nominal, d.geometry) == (22.352, "dimension_line")
+
+
+def test_open_arrowheads_drawn_with_their_axis_end_a_line_that_begins_at_their_back() -> None:
+    # one path runs from the arrowhead's back to its tip and out along one arm, another draws the other arm; the
+    # dimension line starts at the back of the head, not at its tip (an AutoCAD-made sheet)
+    def head(x: float, sign: float) -> list[list[tuple[float, float]]]:
+        back = x + sign * 7.2
+        return [[(back, 100.0), (x, 100.0), (back, 98.6)], [(x, 100.0), (back, 101.4)]]
+
+    polys = head(100.0, 1.0) + head(300.0, -1.0)
+    paths = [line_path(k, pts) for k, pts in enumerate(polys)]
+    lines = [(107.2, 100.0, 292.8, 100.0), (100.0, 97.0, 100.0, 180.0), (300.0, 97.0, 300.0, 180.0)]
+    (d,) = find_dimensions(make_sheet(text=[("80", 195, 96)], lines=lines, paths=paths))
+    assert (d.nominal, d.geometry) == (80.0, "dimension_line")
+
+
+def test_a_line_between_two_end_bars_is_a_dimension_line() -> None:
+    # a board fabrication drawing: the overall size on a line that ends in two short filled bars square across
+    # it, no arrowheads; a bar at one end only (a capacitor's plate, a T of linework) makes none
+    def bar(path_id: int, x: float) -> object:
+        from dataclasses import replace
+
+        return replace(line_path(path_id, [(x - 0.5, 96.8), (x + 0.5, 96.8), (x + 0.5, 103.2), (x - 0.5, 103.2)], closed=True,
+                                 fill=True), is_rect=True)
+
+    text = [("6320", 240, 95, 0.0, 14.0), ("mils", 280, 95, 0.0, 14.0)]
+    line = [(50.0, 100.0, 500.0, 100.0)]
+    (d,) = find_dimensions(make_sheet(text=text, lines=line, paths=[bar(0, 50.0), bar(1, 500.0)]))
+    assert (d.nominal, d.suffix, d.geometry) == (6320.0, "mils", "dimension_line")
+    assert find_dimensions(make_sheet(text=text, lines=line, paths=[bar(0, 50.0)])) == ()
+    # drawn as short stroked bars, the same
+    strokes = [(50.0, 96.8, 50.0, 103.2), (500.0, 96.8, 500.0, 103.2)]
+    (d,) = find_dimensions(make_sheet(text=text, lines=line + strokes))
+    assert d.nominal == 6320.0
+
+
+def test_a_word_naming_what_a_value_counts_belongs_to_its_dimension() -> None:
+    # "4-⌀3 Holes" on a dimension line: the word is the callout's suffix, not prose around a number
+    sheet = make_sheet(text=[("4-⌀3 Holes", 120, 95)], lines=[(100.0, 100.0, 200.0, 100.0)],
+                       paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])
+    (d,) = find_dimensions(sheet)
+    assert (d.count, d.kind, d.nominal, d.suffix) == (4, "diameter", 3.0, "Holes")
+    # a number inside a sentence stays out ("drill 4 holes")
+    prose = make_sheet(text=[("drill 4 holes", 120, 95)], lines=[(100.0, 100.0, 200.0, 100.0)],
+                       paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])
+    assert find_dimensions(prose) == ()
+
+
 def test_arrowheads_drawn_as_separate_subpaths_of_one_path_and_shaded_with_strokes_end_a_dimension_line() -> None:
     """A plotter-style export (Siemens NX through cgm2pdf) draws the whole sheet's linework as one stroked path of
     many one-line subpaths: each arrowhead is its three sides, shaded with short strokes parallel to the line,

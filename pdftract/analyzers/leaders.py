@@ -262,9 +262,10 @@ def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
     "Microsoft Print To PDF") writes every line of a polyline as its own path, and plotter-style exporters
     (Siemens NX through cgm2pdf) draw an arrowhead's sides as separate subpaths of one large path and shade it
     with short parallel strokes. Lines are found by their end points (a hash, no pairs of the whole page). The
-    arms are short (up to 20 pt), about equally long and meet at 8-45 degrees, and a longer line leaves the tip
-    backwards along their middle through the tip or from it, the shaft (a ``>`` drawn in strokes has none). Of
-    the pairs of arms meeting at one tip (a shading stroke ends there too), the widest is the arrowhead."""
+    arms are short (up to 20 pt), about equally long and meet at 8-60 degrees (a board tool's open to about 55),
+    and a longer line leaves the tip backwards along their middle through the tip or from it, the shaft (a ``>``
+    drawn in strokes has none). Of the pairs of arms meeting at one tip (a shading stroke ends there too), the
+    widest is the arrowhead."""
     ends: dict[tuple[float, float], list[tuple[Point, Point, int, float, int]]] = {}  # end -> (end, other, path, length, seg)
     for p in sheet.paths:
         if p.text_shape or not p.stroke or p.fill:
@@ -294,7 +295,7 @@ def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
             for j in range(i + 1, len(arms)):
                 (tip, a, pa, la, sa), (_t, c, pc, lc, sc) = arms[i], arms[j]
                 ang = _angle(a, tip, c)
-                if max(la, lc) > 1.25 * min(la, lc) or not 8.0 <= ang <= 45.0 or (best is not None and ang <= best[0]):
+                if max(la, lc) > 1.25 * min(la, lc) or not 8.0 <= ang <= 60.0 or (best is not None and ang <= best[0]):
                     continue
                 base = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
                 u = _unit(tip[0] - base[0], tip[1] - base[1])
@@ -462,6 +463,48 @@ def _ticks(strokes: list[Stroke], grid: _EndGrid) -> tuple[list[Terminator], set
     return out, used
 
 
+def _end_bars(sheet: SheetLike, strokes: list[Stroke], grid: _EndGrid, used: set[int]) -> tuple[list[Terminator], set[int]]:
+    """Short bars square across both ends of a longer stroke, each centred on its end: a dimension line drawn
+    between two end bars and no arrowheads (board fabrication drawings). A bar is a thin filled rectangle or a
+    short stroke alone. Taken only in pairs, one at each end of one line: a line with a bar at one end only (a
+    capacitor's plate, a ground symbol's wire, a T of linework) is no dimension line. Returns the terminators
+    (kind ``tick``) and the bar strokes used."""
+    bars: list[tuple[Point, Point, float, int, BBox, int]] = []  # centre, axis, length, path id, box, stroke id (-1: a fill)
+    for p in sheet.paths:
+        if p.text_shape or not p.fill or not p.is_rect:
+            continue
+        b = p.bbox
+        length, width = max(b.width, b.height), min(b.width, b.height)
+        if 1.5 <= length <= 16.0 and width <= 0.25 * length:
+            bars.append((((b.x0 + b.x1) / 2, (b.top + b.bottom) / 2), (1.0, 0.0) if b.width >= b.height else (0.0, 1.0),
+                         length, p.id, b, -1))
+    for st in strokes:
+        if st.alone and st.id not in used and 1.5 <= st.length <= 16.0:
+            bars.append((((st.p0[0] + st.p1[0]) / 2, (st.p0[1] + st.p1[1]) / 2), _unit(st.p1[0] - st.p0[0], st.p1[1] - st.p0[1]),
+                         st.length, st.path_id, st.bbox, st.id))
+    ends: dict[tuple[int, int], int] = {}  # (stroke id, end) -> the bar centred on it
+    for k, (centre, axis, length, _pid, _box, own) in enumerate(bars):
+        for sid, end, _d in grid.near(centre, max(0.6, 0.12 * length)):
+            line = strokes[sid]
+            if sid == own or line.length < 2.5 * length:
+                continue
+            u = _unit(line.p1[0] - line.p0[0], line.p1[1] - line.p0[1])
+            if abs(u[0] * axis[0] + u[1] * axis[1]) <= 0.05:
+                ends.setdefault((sid, end), k)
+    out: list[Terminator] = []
+    taken: set[int] = set()
+    for (sid, end), first in sorted(ends.items()):
+        if end != 0 or (sid, 1) not in ends:
+            continue
+        line = strokes[sid]
+        for tip, k in ((line.p0, first), (line.p1, ends[(sid, 1)])):
+            _c, _a, length, pid, box, own = bars[k]
+            out.append(Terminator(kind="tick", tip=tip, direction=None, size=length, path_ids=(pid,), bbox=box))
+            if own >= 0:
+                taken.add(own)
+    return out, taken
+
+
 def geometry_for(sheet: SheetLike) -> LeaderGeometry:
     """The sheet's terminators, dimension lines and leaders (computed once per sheet, cached)."""
     cache = sheet._cache()
@@ -473,6 +516,9 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
     grid = _EndGrid(strokes)
     ticks, tick_strokes = _ticks(strokes, grid)
     terms.extend(ticks)
+    bars, bar_strokes = _end_bars(sheet, strokes, grid, tick_strokes)
+    terms.extend(bars)
+    tick_strokes |= bar_strokes
     terms.sort(key=lambda t: (round(t.tip[1], 3), round(t.tip[0], 3), t.kind))
     term_index = BoxIndex((i, t.bbox.expand(0.6)) for i, t in enumerate(terms))
 
@@ -489,7 +535,10 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
         t = terms[i]
         tol = max(0.8, 0.2 * t.size)
         found: list[tuple[int, int]] = []
-        for sid, end, _d in grid.near(t.tip, tol if t.kind != "filled" else t.size + 0.6):
+        # a filled head hides the stem's end anywhere inside it; an open head drawn with its axis as one of its
+        # strokes has the line begin at its back (the along and off tests below keep it on the axis)
+        head = t.size + 0.6
+        for sid, end, _d in grid.near(t.tip, tol if t.kind not in ("filled", "open") else head):
             if sid in tick_strokes:
                 continue
             s = strokes[sid]
@@ -502,7 +551,7 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
                 # its end is at the tip or inside the arrowhead on the axis
                 along = (t.tip[0] - q[0]) * t.direction[0] + (t.tip[1] - q[1]) * t.direction[1]
                 off = abs((q[0] - t.tip[0]) * t.direction[1] - (q[1] - t.tip[1]) * t.direction[0])
-                if not (-tol <= along <= t.size + 0.6) or off > max(0.5, 0.15 * t.size):
+                if not (-tol <= along <= head) or off > max(0.5, 0.15 * t.size):
                     continue
             if s.length < 0.5 * max(t.size, 1.0) and t.kind != "dot":
                 continue
