@@ -153,6 +153,40 @@ def test_open_arrowheads_drawn_with_their_axis_end_a_line_that_begins_at_their_b
     assert (d.nominal, d.geometry) == (80.0, "dimension_line")
 
 
+def _head_at_45_degrees() -> list[object]:
+    # an Inventor note: a filled head at 45 degrees, a stroke along its axis inside it, and the leader starting at
+    # its back, further from the tip than the head's box is wide
+    tip, back = (100.0, 100.0), (104.7, 94.6)
+    head = line_path(0, [tip, (103.6, 93.7), (105.6, 95.5)], closed=True, fill=True)
+    axis = line_path(1, [back, tip], first_segment_id=10)
+    lead = line_path(2, [back, (128.4, 67.3), (141.6, 67.3)], first_segment_id=20)
+    return [head, axis, lead]
+
+
+def test_a_leader_starting_at_the_back_of_a_head_at_45_degrees_is_found() -> None:
+    (d,) = find_dimensions(make_sheet(text=[("⌀25", 144, 71)], paths=_head_at_45_degrees()))
+    assert (d.kind, d.nominal, d.geometry) == ("diameter", 25.0, "leader")
+
+
+def test_a_bare_number_on_a_leader_naming_a_parts_list_row_is_no_dimension() -> None:
+    from pdftract.analyzers.tables import Table, TableKind
+    from pdftract.geometry import BBox
+
+    sheet = make_sheet(text=[("3", 144, 71)], paths=_head_at_45_degrees())
+    (d,) = find_dimensions(sheet)  # no parts list: a value on a leader
+    assert d.nominal == 3.0
+    # the parts list numbers its rows 1-4 in a column, whatever its header says (``Part``): 3 names a row
+    parts = Table(kind=TableKind.BOM, bbox=BBox(500, 400, 800, 500), header=("Qty.", "Name", "Part"),
+                  columns=("quantity", "description", "part_number"), header_at="bottom", direction=0,
+                  rows=(("1", "housing", "1"), ("2", "clamp", "2"), ("1", "cable", "3"), ("1", "plug", "4")))
+    assert find_dimensions(sheet.with_results({"tables": (parts,)})) == ()
+    # a quantity column (numbers repeated) names no rows
+    counts = Table(kind=TableKind.BOM, bbox=BBox(500, 400, 800, 500), header=("Qty.", "Name"),
+                   columns=("quantity", "description"), header_at="bottom", direction=0,
+                   rows=(("1", "housing"), ("3", "clamp"), ("1", "cable"), ("2", "plug")))
+    assert len(find_dimensions(sheet.with_results({"tables": (counts,)}))) == 1
+
+
 def test_a_line_between_two_end_bars_is_a_dimension_line() -> None:
     # a board fabrication drawing: the overall size on a line that ends in two short filled bars square across
     # it, no arrowheads; a bar at one end only (a capacitor's plate, a T of linework) makes none

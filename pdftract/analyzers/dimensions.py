@@ -598,6 +598,31 @@ def _blocked(sheet: SheetLike) -> BoxSet:
     return BoxSet(out)
 
 
+def _item_numbers(sheet: SheetLike) -> frozenset[int]:
+    """The item numbers of the sheet's parts lists: the values of a column of whole numbers, each once, starting at
+    1 (whatever its header calls it: ``Item``, ``Pos.``, ``Part``), of a table read as a parts list.
+
+    >>> from pdftract.testing import make_sheet
+    >>> _item_numbers(make_sheet())
+    frozenset()
+    """
+    from pdftract.analyzers.tables import TableKind
+
+    results = getattr(sheet, "results", {}) or {}
+    out: set[int] = set()
+    for t in results.get("tables", ()) or ():
+        if t.kind != TableKind.BOM:
+            continue
+        for k in range(len(t.columns)):
+            cells = [row[k].strip().rstrip(".") for row in t.rows if k < len(row) and row[k].strip()]
+            if len(cells) < 2 or not all(c.isdigit() and len(c) <= 3 for c in cells):
+                continue
+            values = [int(c) for c in cells]
+            if len(set(values)) == len(values) and min(values) == 1:
+                out.update(values)
+    return frozenset(out)
+
+
 def _in_frame_compartment(sheet: SheetLike, w: Word) -> bool:
     """Inside a small ruled cell that has a neighbour cell of the same height (a GD&T frame compartment)."""
     d = round(w.direction) % 360
@@ -765,6 +790,7 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
                 cols.append(j)
     groups = components(len(pieces), zip(rows, cols))
     unit, unit_source = sheet_unit(sheet)
+    items = _item_numbers(sheet)
     out: list[Dimension] = []
     loose: list[_Found] = []  # plain numbers without geometry
     anchors: list[_Found] = []  # plain numbers with geometry
@@ -796,6 +822,8 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
         angle = group[0].angle
         geometry, target = _support(geo, bbox, size * s.support_reach, size, reading.kind == "angular")
         plain = reading.kind == "linear" and reading.count == 1 and not reading.strong and not schematic
+        if geometry == "leader" and re.fullmatch(r"\d{1,3}", text) and int(text) in items:
+            continue  # a bare number on a leader naming a row of the parts list: an item reference, not a size
         if geometry == "none" and s.require_geometry and not reading.strong:
             if plain:
                 loose.append((reading, text, ordered, bbox, size, angle))

@@ -536,8 +536,9 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
         tol = max(0.8, 0.2 * t.size)
         found: list[tuple[int, int]] = []
         # a filled head hides the stem's end anywhere inside it; an open head drawn with its axis as one of its
-        # strokes has the line begin at its back (the along and off tests below keep it on the axis)
-        head = t.size + 0.6
+        # strokes has the line begin at its back (the along and off tests below keep it on the axis). A head's
+        # length is up to its box's diagonal (a head at 45 degrees is longer than its box is wide)
+        head = math.hypot(t.bbox.width, t.bbox.height) + 0.6
         for sid, end, _d in grid.near(t.tip, tol if t.kind not in ("filled", "open") else head):
             if sid in tick_strokes:
                 continue
