@@ -213,6 +213,11 @@ def test_a_word_naming_what_a_value_counts_belongs_to_its_dimension() -> None:
                        paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])
     (d,) = find_dimensions(sheet)
     assert (d.count, d.kind, d.nominal, d.suffix) == (4, "diameter", 3.0, "Holes")
+    # a limit written in capitals and small letters: "□42,30 Max"
+    limit = make_sheet(text=[("□42,30 Max", 120, 95)], lines=[(100.0, 100.0, 200.0, 100.0)],
+                       paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])
+    (d,) = find_dimensions(limit)
+    assert (d.nominal, d.suffix) == (42.3, "Max")
     # a number inside a sentence stays out ("drill 4 holes")
     prose = make_sheet(text=[("drill 4 holes", 120, 95)], lines=[(100.0, 100.0, 200.0, 100.0)],
                        paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])

@@ -172,8 +172,9 @@ _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjk
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
     rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|mils?$|\([+\-−]\d)"
-    # a word that names what the value counts or where it holds (``4-⌀3 Holes``, ``2 PLACES``): a suffix of it
-    r"|^(?:HOLES?|(?i:holes?)|TYPICAL|PLACES|EQS)$"
+    # a word that names what the value counts or where it holds (``4-⌀3 Holes``, ``2 PLACES``), or a limit written
+    # in capitals and small letters (``□42,30 Max``): a suffix of it
+    r"|^(?:(?i:holes?)|TYPICAL|PLACES|EQS|Max\.?|Min\.?)$"
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
@@ -184,7 +185,7 @@ _HAS_DIGIT = re.compile(r"\d")
 _LENGTH_UNIT = re.compile(r"\d\s*(?:mm|mils?|thou|in)$")
 #: what may follow the value of a dimension
 _SUFFIX = re.compile(
-    r"^(?:(?:THRU(?:\s+ALL)?|DEEP|TIEF|TYP\.?|TYPICAL|MAX\.?|MIN\.?|max\.?|min\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
+    r"^(?:(?:THRU(?:\s+ALL)?|DEEP|TIEF|TYP\.?|TYPICAL|(?i:max|min)\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
     r"(?:AT\s+)?BOTH\s+SIDES|HOLES?|(?i:holes?)|"
     r"mm|m|in|mils?|thou|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
 
