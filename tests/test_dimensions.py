@@ -213,6 +213,11 @@ def test_a_word_naming_what_a_value_counts_belongs_to_its_dimension() -> None:
                        paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])
     (d,) = find_dimensions(sheet)
     assert (d.count, d.kind, d.nominal, d.suffix) == (4, "diameter", 3.0, "Holes")
+    # a hole note in words: "⌀6 mm through"
+    through = make_sheet(text=[("⌀6 mm through", 120, 95)], lines=[(100.0, 100.0, 200.0, 100.0)],
+                         paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])
+    (d,) = find_dimensions(through)
+    assert (d.kind, d.nominal, d.suffix) == ("diameter", 6.0, "mm through")
     # a limit written in capitals and small letters: "□42,30 Max"
     limit = make_sheet(text=[("□42,30 Max", 120, 95)], lines=[(100.0, 100.0, 200.0, 100.0)],
                        paths=[arrow(0, (100.0, 100.0), (200.0, 100.0)), arrow(1, (200.0, 100.0), (100.0, 100.0))])

@@ -172,9 +172,10 @@ _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjk
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
     rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|mils?$|\([+\-−]\d)"
-    # a word that names what the value counts or where it holds (``4-⌀3 Holes``, ``2 PLACES``), or a limit written
+    # a word that names what the value counts or where it holds (``4-⌀3 Holes``, ``2 PLACES``, ``⌀6 mm through``,
+    # ``⌀10.5 x 6 mm counterbore``), or a limit written
     # in capitals and small letters (``□42,30 Max``): a suffix of it
-    r"|^(?:(?i:holes?)|TYPICAL|PLACES|EQS|Max\.?|Min\.?)$"
+    r"|^(?:(?i:holes?|through|counterbore|countersink)|TYPICAL|PLACES|EQS|Max\.?|Min\.?)$"
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
@@ -186,7 +187,7 @@ _LENGTH_UNIT = re.compile(r"\d\s*(?:mm|mils?|thou|in)$")
 #: what may follow the value of a dimension
 _SUFFIX = re.compile(
     r"^(?:(?:THRU(?:\s+ALL)?|DEEP|TIEF|TYP\.?|TYPICAL|(?i:max|min)\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
-    r"(?:AT\s+)?BOTH\s+SIDES|HOLES?|(?i:holes?)|"
+    r"(?:AT\s+)?BOTH\s+SIDES|(?i:holes?|through|counterbore|countersink)|"
     r"mm|m|in|mils?|thou|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
 
 #: a value (with its unit) followed by its two signed deviations in brackets, each perhaps with the unit
