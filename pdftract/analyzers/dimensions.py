@@ -172,9 +172,8 @@ _ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjk
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
     rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|mils?$|\([+\-−]\d)"
-    # a word that names what the value counts or where it holds (``4-⌀3 Holes``, ``2 PLACES``, ``⌀6 mm through``,
-    # ``⌀10.5 x 6 mm counterbore``), or a limit written
-    # in capitals and small letters (``□42,30 Max``): a suffix of it
+    # a word that names what the value counts or where it holds (``4-⌀3 Holes``, ``2 PLACES``, ``⌀6 mm through``),
+    # or a limit written in capitals and small letters (``□42,30 Max``): a suffix of it
     r"|^(?:(?i:holes?|through|counterbore|countersink)|TYPICAL|PLACES|EQS|Max\.?|Min\.?)$"
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
