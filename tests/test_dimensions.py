@@ -607,3 +607,109 @@ def test_units_after_the_figures_and_zero_sized_text() -> None:
     assert find_dimensions(plain) == ()  # a bare figure among designators is still no dimension there
     ghost = make_sheet(text=[("25.0", 140, 95, 0, 0.0)], lines=lines, paths=heads)
     assert find_dimensions(ghost) == ()
+
+
+def _curved_head(path_id: int, tip: tuple[float, float], sign: float) -> object:
+    """A filled arrowhead with swept-back sides drawn as shallow curves and a notched back (draftwright's), its tip
+    at ``tip`` pointing along -x when ``sign`` is 1 (the head lies to the right of its tip)."""
+    from pdftract.geometry import BBox
+    from pdftract.model.primitives import Path, Segment
+
+    x, y = tip
+    top, notch, bottom = (x + sign * 7.6, y + 2.6), (x + sign * 6.7, y), (x + sign * 7.6, y - 2.6)
+    segs = [Segment(id=0, path_id=path_id, kind="move", points=(tip,)),
+            Segment(id=1, path_id=path_id, kind="curve", points=(tip, (x + sign * 2.6, y + 0.5), (x + sign * 5.2, y + 1.3), top)),
+            Segment(id=2, path_id=path_id, kind="line", points=(top, notch)),
+            Segment(id=3, path_id=path_id, kind="line", points=(notch, bottom)),
+            Segment(id=4, path_id=path_id, kind="curve", points=(bottom, (x + sign * 5.2, y - 1.3), (x + sign * 2.6, y - 0.5), tip)),
+            Segment(id=5, path_id=path_id, kind="close", points=(tip, tip))]
+    return Path(id=path_id, segments=tuple(segs), stroke=False, fill=True, evenodd=False, line_width=0.0, dash=None,
+                stroke_color=None, fill_color=(0.0,), bbox=BBox.from_points([tip, top, bottom]), is_rect=False)
+
+
+def test_an_arrowhead_with_curved_sides_ends_a_dimension_line() -> None:
+    # the sides of a swept-back head are shallow curves: its corners are the curves' ends, not their control points
+    sheet = make_sheet(text=[("60", 140, 95)], lines=[(103.0, 100.0, 197.0, 100.0)],
+                       paths=[_curved_head(0, (100.0, 100.0), 1.0), _curved_head(1, (200.0, 100.0), -1.0)])
+    assert sorted(t.tip for t in geometry_for(sheet).terminators) == [(100.0, 100.0), (200.0, 100.0)]
+    (d,) = find_dimensions(sheet)
+    assert (d.nominal, d.geometry) == (60.0, "dimension_line")
+
+
+def _allegro_dimension(scale: float = 1.0) -> list[object]:
+    """A board outline's overall size as an Allegro plot draws it: every line a path of its own (move, line, and a
+    close that draws it back), an arrowhead as its three sides, the dimension line broken for its text."""
+    def ln(k: int, a: tuple[float, float], b: tuple[float, float]) -> object:
+        return line_path(k, [(a[0] * scale, a[1] * scale), (b[0] * scale, b[1] * scale)], closed=True)
+
+    y = 358.2
+    parts = [((149.2, y - 1.8), (138.4, y)), ((138.4, y), (149.2, y + 1.8)), ((149.2, y + 1.8), (149.2, y - 1.8)),
+             ((552.8, y - 1.8), (563.6, y)), ((563.6, y), (552.8, y + 1.8)), ((552.8, y + 1.8), (552.8, y - 1.8)),
+             ((309.2, y), (138.4, y)), ((374.1, y), (563.6, y)),  # the two halves, each from the gap to a tip
+             ((138.4, 326.6), (138.4, 365.4)), ((563.6, 326.6), (563.6, 365.4))]  # extension lines
+    return [ln(k, a, b) for k, (a, b) in enumerate(parts)]
+
+
+def test_a_plotted_dimension_of_single_line_paths_broken_for_its_text() -> None:
+    designators = [(f"{p}{k}", 600 + 30 * k, 40 + 20 * i) for i, p in enumerate("RCU") for k in range(4)]
+    sheet = make_sheet(text=[("150.00", 316, 364, 0.0, 9.0)] + designators, paths=_allegro_dimension(), width=725.0, height=457.0)
+    geo = geometry_for(sheet)
+    assert sorted(t.tip for t in geo.terminators) == [(138.4, 358.2), (563.6, 358.2)]
+    # each half is a leader ending in the gap, not turned back onto itself by its close
+    assert sorted(lead.free_end for lead in geo.leaders) == [(309.2, 358.2), (374.1, 358.2)]
+    # a schematic-like page (designators) keeps a decimal value standing in the gap of a dimension line
+    (d,) = find_dimensions(sheet)
+    assert (d.nominal, d.geometry) == (150.0, "leader")
+    # one half alone is no dimension line there
+    half = make_sheet(text=[("150.00", 316, 364, 0.0, 9.0)] + designators, paths=_allegro_dimension()[:3] + _allegro_dimension()[6:7],
+                      width=725.0, height=457.0)
+    assert find_dimensions(half) == ()
+
+
+def test_arrowheads_of_a_sheet_plotted_larger_than_a0_grow_with_it() -> None:
+    # an AutoCAD plot of 10 111 x 7 152 pt draws arrowheads 30 pt long: at A0 that would be no arrowhead
+    def sheet(width: float, height: float) -> Sheet:
+        return make_sheet(text=[("404", 4330, 2380, 0.0, 42.0)], lines=[(4300.0, 2300.0, 4700.0, 2300.0)],
+                          paths=[arrow(0, (4300.0, 2300.0), (4700.0, 2300.0), 30.4), arrow(1, (4700.0, 2300.0), (4300.0, 2300.0), 30.4)],
+                          width=width, height=height)
+
+    assert len(geometry_for(sheet(10111.0, 7152.0)).terminators) == 2
+    (d,) = find_dimensions(sheet(10111.0, 7152.0))
+    assert (d.nominal, d.geometry) == (404.0, "dimension_line")
+    assert not geometry_for(sheet(3370.0, 2384.0)).terminators
+
+
+@pytest.mark.parametrize(
+    ("text", "nominal", "upper", "lower", "fit"),
+    [
+        ("16( 0/-0.043 )", 16.0, 0.0, -0.043, None),  # GB: the deviations stacked in brackets after the value
+        ("⌀56f9( -0.03/-0.104 )", 56.0, -0.03, -0.104, "f9"),
+        ("⌀50H7/r6(+0.025/0)", 50.0, 0.025, 0.0, "H7/r6"),
+        ("⌀60k6( +0.021/0.002", 60.0, 0.021, 0.002, "k6"),  # the closing bracket lost
+    ],
+)
+def test_deviations_in_brackets_after_a_value_or_a_fit(text: str, nominal: float, upper: float, lower: float, fit: str | None) -> None:
+    r = read_dimension(text)
+    assert r is not None and (r.nominal, r.upper, r.lower, r.fit) == (nominal, upper, lower, fit)
+
+
+@pytest.mark.parametrize("text", ["5 (0/1)", "12 (3)"])
+def test_bracketed_figures_without_a_signed_deviation_are_no_tolerance(text: str) -> None:
+    assert read_dimension(text) is None
+
+
+def test_inch_ordinates_without_their_leading_zero_and_leaders_ending_in_a_short_jog() -> None:
+    # DDT's inch ordinates: ".000" is the datum, the column a line apart (not a limit dimension .500/.000), and
+    # each leader ends in a jog shorter than a third of the text height, bent from a longer line
+    text, lines = [], []
+    for i, v in enumerate(["13.000", "5.500", "1.500", ".500", ".000"]):
+        y = 300.0 + 13.0 * i
+        text.append((v, 430.0, y, 0.0, 11.5))
+        lines.append((420.0, y - 4.0, 423.0, y - 4.0))  # the jog, 3 pt
+        lines.append((400.0, y - 12.0, 420.0, y - 4.0))  # the leader it is bent from
+    dims = find_dimensions(make_sheet(text=text, lines=lines))
+    assert sorted(d.nominal for d in dims if d.nominal is not None) == [0.0, 0.5, 1.5, 5.5, 13.0]
+    assert {d.geometry for d in dims} == {"ordinate"}
+    # a lone short stroke before each value (no leader goes on from it) makes no ordinate set
+    lone = make_sheet(text=text, lines=[ln for k, ln in enumerate(lines) if k % 2 == 0])
+    assert find_dimensions(lone) == ()

@@ -189,9 +189,12 @@ _SUFFIX = re.compile(
     r"(?:AT\s+)?BOTH\s+SIDES|(?i:holes?|through|counterbore|countersink)|"
     r"mm|m|in|mils?|thou|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
 
-#: a value (with its unit) followed by its two signed deviations in brackets, each perhaps with the unit
-_DEVIATIONS_IN_BRACKETS = re.compile(r"^(?P<v>[⌀R]?\s*\d+(?:[.,]\d+)?)\s*(?P<u>mm)?\s*\(\s*(?P<a>[+\-]\s*\d+(?:[.,]\d+)?)\s*(?:mm)?"
-                                     r"\s*/?\s*(?P<b>[+\-]\s*\d+(?:[.,]\d+)?)\s*(?:mm)?\s*\)$")
+#: a value (with its unit or its fit) followed by its two deviations in brackets, each signed or a bare zero and
+#: perhaps with the unit ("820 mm (-0 +5mm)"; GB drawings stack them: "⌀56f9(-0.03/-0.104)", "16(0/-0.043)"); the
+#: closing bracket may be lost (a stroke the text layer does not hold)
+_DEVIATIONS_IN_BRACKETS = re.compile(
+    rf"^(?P<v>[⌀R]?\s*\d+(?:[.,]\d+)?)\s*(?P<u>mm)?\s*(?P<f>{_FIT})?\s*\(\s*(?P<a>[+\-]\s*\d+(?:[.,]\d+)?|0)\s*(?:mm)?"
+    r"\s*/?\s*(?P<b>[+\-]?\s*\d+(?:[.,]\d+)?)\s*(?:mm)?\s*(?:\)|$)$")
 #: "1 x 45", "0,5 x 45": a length by one of the usual chamfer angles, the degree sign left out; read as a count
 #: and a value it would count one place, or a fraction of one
 _CHAMFER_BY_ONE = re.compile(r"^\s*(1|\d*[.,]\d+)\s*[xX×]\s+(30|45|60)\s*$")
@@ -359,7 +362,7 @@ def _same_size_stacks(pieces: list[_Piece], index: BoxIndex) -> set[int]:
 
 
 #: a plain unsigned value (``47.85``, ``0,52``)
-_PLAIN = re.compile(r"^\d+(?:[.,]\d+)?$")
+_PLAIN = re.compile(r"^(?:\d+(?:[.,]\d+)?|[.,]\d+)$")  # 12, 12.5, and inch decimals without their zero: .500
 
 
 def _limits_close(a: str, b: str) -> bool:
@@ -482,9 +485,10 @@ def read_dimension(text: str) -> _Reading | None:
     s = _tidy(text)
     if _THREAD.search(s):
         return None
-    if t := _DEVIATIONS_IN_BRACKETS.match(s):
+    if (t := _DEVIATIONS_IN_BRACKETS.match(s)) and (t.group("a")[0] in "+-" or t.group("b")[0] in "+-"):
         # "820 mm (-0 +5mm)": the two deviations in brackets after the value, each with its unit
-        s = f"{t.group('v')} {t.group('a').replace(' ', '')}/{t.group('b').replace(' ', '')}" + (" mm" if t.group("u") else "")
+        s = f"{t.group('v')}{t.group('f') or ''} {t.group('a').replace(' ', '')}/{t.group('b').replace(' ', '')}" \
+            + (" mm" if t.group("u") else "")
     if c := _CHAMFER_BY_ONE.match(s):
         s = f"{c.group(1)}×{c.group(2)}"  # "1 x 45": a count of one is never printed; a 1 mm by 45° chamfer
     m = _GRAMMAR.match(s)
@@ -937,10 +941,14 @@ def _ordinates(geo: Any, loose: list[_Found], anchors: list[_Found]) -> list[_Fo
                 st = geo.strokes[i]
                 dx, dy = st.p1[0] - st.p0[0], st.p1[1] - st.p0[1]
                 length = math.hypot(dx, dy)
-                if length < 0.3 * size or abs(dx * uy - dy * ux) > 0.1 * length:
+                if length < 0.1 * size or abs(dx * uy - dy * ux) > 0.1 * length:
                     continue  # too short, or not along the baseline
                 near = min((st.p0, st.p1), key=lambda q: math.hypot(q[0] - ex, q[1] - ey))
                 far = st.p1 if near is st.p0 else st.p0
+                if length < 0.3 * size and not any(
+                        j != i and min(math.hypot(q[0] - far[0], q[1] - far[1]) for q in (geo.strokes[j].p0, geo.strokes[j].p1)) <= 0.3
+                        for j in index.intersection(BBox(far[0] - 0.3, far[1] - 0.3, far[0] + 0.3, far[1] + 0.3))):
+                    continue  # a short stroke is the jog of a leader only where the leader goes on from its far end
                 if math.hypot(near[0] - ex, near[1] - ey) > 1.2 * size or ((far[0] - near[0]) * ux + (far[1] - near[1]) * uy) * sign <= 0:
                     continue  # not starting at this end, or running back over the text
                 attached.append((k, side, ex * ux + ey * uy, round(angle) % 360))
@@ -994,10 +1002,25 @@ def _near_page_edge(sheet: SheetLike, bbox: BBox, margin: float = 30.0) -> bool:
 
 
 def _between_terminators(geo: Any, bbox: BBox, size: float) -> bool:
-    """A dimension line with a terminator at each end passes within 1.5 × size of the text."""
+    """A dimension line with a terminator at each end passes within 1.5 × size of the text, or the text stands in
+    the gap of a dimension line broken for it: two straight leaders on one line, their free ends facing each other
+    across the text, each within 4 × size of it."""
     for dl in geo.dimension_lines:
         if segment_box_distance(dl.p0, dl.p1, bbox) <= 1.5 * size:
             return True
+    halves = [geo.leaders[k] for k in geo.free_end_index.intersection(bbox.expand(4.0 * size))
+              if len(geo.leaders[k].stroke_ids) == 1]
+    for i, a in enumerate(halves):
+        for b in halves[i + 1:]:
+            ua, ub = a.last_direction, b.last_direction
+            if ua[0] * ub[0] + ua[1] * ub[1] > -0.995:
+                continue  # not pointing at each other
+            gx, gy = b.free_end[0] - a.free_end[0], b.free_end[1] - a.free_end[1]
+            gap = math.hypot(gx, gy)
+            if gap < 1e-6 or abs(gx * ua[1] - gy * ua[0]) > 0.5 or gx * ua[0] + gy * ua[1] <= 0.0:
+                continue  # not on one line, or the free ends do not face each other
+            if segment_box_distance(a.free_end, b.free_end, bbox) <= 0.5 * size:
+                return True
     return False
 
 

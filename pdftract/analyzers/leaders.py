@@ -127,6 +127,20 @@ MAX_TERMINATOR = 14.0  # pt, longest side of an arrowhead or dot
 #: a long thin filled triangle
 MAX_SLENDER_TERMINATOR, SLENDER = 30.0, 2.4
 MAX_HOPS = 3
+#: the long side of an A0 sheet (1189 mm) in pt: a page larger than that is a drawing plotted at a scale
+A0_LONG_SIDE = 3370.0
+
+
+def plot_scale(sheet: SheetLike) -> float:
+    """How many times larger than A0 the page is (1.0 up to A0): a sheet plotted at a scale (an AutoCAD plot of
+    10 111 x 7 152 pt) draws its arrowheads that many times larger, so their size limits grow with it.
+
+    >>> class _S:
+    ...     width, height = 10111.0, 7152.0
+    >>> round(plot_scale(_S()), 2)  # type: ignore[arg-type]
+    3.0
+    """
+    return max(1.0, max(sheet.width, sheet.height) / A0_LONG_SIDE)
 
 
 def _unit(dx: float, dy: float) -> Point:
@@ -173,6 +187,22 @@ def _triangle_tip(vs: list[Point], slender: float = 1.2) -> tuple[Point, Point] 
     return tip, u
 
 
+def _flat_curves(sub: Sequence[Piece], bulge: float = 0.2) -> bool:
+    """True when every curve of a subpath stays near its chord (control points within ``bulge`` times its length):
+    an arrowhead whose sides are drawn as shallow curves (a concave, swept-back head), read by its corners."""
+    for sg in sub:
+        if sg.kind != "curve":
+            continue
+        a, d = sg.points[0], sg.points[-1]
+        chord = math.hypot(d[0] - a[0], d[1] - a[1])
+        if chord < 0.4:
+            return False
+        for c in sg.points[1:-1]:
+            if abs((d[0] - a[0]) * (c[1] - a[1]) - (d[1] - a[1]) * (c[0] - a[0])) / chord > bulge * chord:
+                return False
+    return True
+
+
 def _angle(a: Point, b: Point, c: Point) -> float:
     """The angle at ``b`` (degrees)."""
     u = (a[0] - b[0], a[1] - b[1])
@@ -191,6 +221,8 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
     many subpaths, so each subpath is judged on its own.
     """
     out: list[Terminator] = []
+    k = plot_scale(sheet)
+    max_side, max_slender = MAX_TERMINATOR * k, MAX_SLENDER_TERMINATOR * k
     for p in sheet.paths:
         if p.text_shape:
             continue
@@ -204,28 +236,32 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
                 pts = [pt for sg in sub for pt in sg.points]
                 b = BBox.from_points(pts)
                 side = max(b.width, b.height)
-                if side > MAX_SLENDER_TERMINATOR or side < 0.4:
+                if side > max_slender or side < 0.4:
                     continue
-                if side > MAX_TERMINATOR and (any(sg.kind == "curve" for sg in sub) or len(sub) > 6):
+                if side > max_side and (any(sg.kind == "curve" for sg in sub) or len(sub) > 6):
                     continue
                 if any(sg.kind == "curve" for sg in sub):
                     if min(b.width, b.height) >= 0.7 * side and side <= 6.0:
                         out.append(Terminator(kind="dot", tip=b.center, direction=None, size=side, path_ids=(p.id,), bbox=b))
-                    continue
-                vs = _vertices(pt for sg in sub for pt in (sg.points if sg.kind != "close" else sg.points[:1]))
-                hit = _triangle_tip(vs, SLENDER if side > MAX_TERMINATOR else 1.2)
+                        continue
+                    if not _flat_curves(sub):
+                        continue
+                # a curve's corners are its ends (its control points would add corners that are not there)
+                vs = _vertices(pt for sg in sub for pt in (sg.points if sg.kind == "line" else sg.points[:1]
+                                                           if sg.kind == "close" else (sg.points[0], sg.points[-1])))
+                hit = _triangle_tip(vs, SLENDER if side > max_side else 1.2)
                 if hit is not None:
                     out.append(Terminator(kind="filled", tip=hit[0], direction=hit[1], size=side, path_ids=(p.id,), bbox=b))
         elif p.stroke and p.segment_count <= 64:
             for sub in piece_subpaths(p):
-                if (closed := _stroked_triangle(sub)) is not None:
+                if (closed := _stroked_triangle(sub, max_side)) is not None:
                     out.append(closed)
                     continue
                 if len(sub) != 3 or sub[0].kind != "move" or sub[1].kind != "line" or sub[2].kind != "line":
                     continue
                 a, tip, c = sub[1].points[0], sub[1].points[1], sub[2].points[1]
                 la, lc = math.hypot(a[0] - tip[0], a[1] - tip[1]), math.hypot(c[0] - tip[0], c[1] - tip[1])
-                if not (0.8 <= la <= 12 and 0.8 <= lc <= 12) or max(la, lc) > 1.5 * min(la, lc):
+                if not (0.8 <= la <= 12 * k and 0.8 <= lc <= 12 * k) or max(la, lc) > 1.5 * min(la, lc):
                     continue
                 ang = _angle(a, tip, c)
                 if 8.0 <= ang <= 70.0:
@@ -237,7 +273,7 @@ def find_terminators(sheet: SheetLike) -> list[Terminator]:
     return out
 
 
-def _stroked_triangle(sub: list[Piece]) -> Terminator | None:
+def _stroked_triangle(sub: list[Piece], max_side: float = MAX_TERMINATOR) -> Terminator | None:
     """A closed arrowhead drawn as a stroked outline and not filled (three lines back to the start, or two and a
     close; Creo's ISO arrow): an arrowhead like a filled one, kind ``open`` (it is not painted inside)."""
     if len(sub) != 4 or sub[0].kind != "move" or any(sg.kind not in ("line", "close") for sg in sub[1:]):
@@ -249,7 +285,7 @@ def _stroked_triangle(sub: list[Piece]) -> Terminator | None:
     if len(vs) != 3:
         return None
     b = BBox.from_points(vs)
-    if not 0.8 <= max(b.width, b.height) <= MAX_TERMINATOR:
+    if not 0.8 <= max(b.width, b.height) <= max_side:
         return None
     hit = _triangle_tip(vs, 1.5)  # at least 1.5 times longer than wide: an outline, not a small open triangle mark
     if hit is None:
@@ -267,14 +303,18 @@ def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
     drawn in strokes has none). Of the pairs of arms meeting at one tip (a shading stroke ends there too), the
     widest is the arrowhead."""
     ends: dict[tuple[float, float], list[tuple[Point, Point, int, float, int]]] = {}  # end -> (end, other, path, length, seg)
+    longest = 20.0 * plot_scale(sheet)
     for p in sheet.paths:
         if p.text_shape or not p.stroke or p.fill:
             continue
         kinds = p.kinds
         n = len(kinds)
-        # the lines that are subpaths of their own: after their move, and followed by a move or nothing
+        # the lines that are subpaths of their own: after their move, and followed by a move or nothing, or by a
+        # close, which only draws the line back to its start (Allegro's plots write each line so)
         alone = {k for k in range(1, n)
-                 if kinds[k] == "line" and kinds[k - 1] == "move" and (k + 1 == n or kinds[k + 1] == "move")}
+                 if kinds[k] == "line" and kinds[k - 1] == "move"
+                 and (k + 1 == n or kinds[k + 1] == "move"
+                      or (kinds[k + 1] == "close" and (k + 2 == n or kinds[k + 2] == "move")))}
         if not alone:
             continue  # (the pieces are unpacked only for a path that has such lines)
         for k, (sid, _kind, pts) in enumerate(p.numbered_pieces()):
@@ -282,7 +322,7 @@ def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
                 continue
             q0, q1 = pts
             length = math.hypot(q1[0] - q0[0], q1[1] - q0[1])
-            if not 0.8 <= length <= 20.0:
+            if not 0.8 <= length <= longest:
                 continue
             for end, other in ((q0, q1), (q1, q0)):
                 ends.setdefault((round(end[0], 2), round(end[1], 2)), []).append((end, other, p.id, length, sid))
@@ -382,9 +422,14 @@ def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
         if not p.stroke:
             continue
         for sub in piece_subpaths(p):
-            alone = sum(1 for s in sub if s.kind in ("line", "close", "curve")) == 1
-            for s in sub:
-                if s.kind not in ("line", "close"):
+            # a close that only draws the line before it back (a subpath of one line and its close: Allegro's
+            # plots) adds no line of its own; as a stroke it would turn a leader back onto itself
+            back = {k for k in range(1, len(sub)) if sub[k].kind == "close" and sub[k - 1].kind == "line"
+                    and _same_point(sub[k].points[0], sub[k - 1].points[-1])
+                    and _same_point(sub[k].points[-1], sub[k - 1].points[0])}
+            alone = sum(1 for k, s in enumerate(sub) if s.kind in ("line", "close", "curve") and k not in back) == 1
+            for k, s in enumerate(sub):
+                if s.kind not in ("line", "close") or k in back:
                     continue
                 q0, q1 = s.points[0], s.points[-1]
                 if math.hypot(q1[0] - q0[0], q1[1] - q0[1]) < 0.5:
@@ -394,6 +439,10 @@ def _strokes(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
                     continue
                 out.append(Stroke(id=len(out), p0=q0, p1=q1, path_id=p.id, segment_id=s.id, alone=alone))
     return out
+
+
+def _same_point(a: Point, b: Point, tol: float = 1e-3) -> bool:
+    return abs(a[0] - b[0]) <= tol and abs(a[1] - b[1]) <= tol
 
 
 def _inside(b: BBox, q0: Point, q1: Point, pad: float = 0.3) -> bool:

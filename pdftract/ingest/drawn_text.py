@@ -1097,7 +1097,26 @@ def _leading_figures(texts: list[str | None]) -> set[int]:
     ([1, 2], [])
     >>> sorted(_leading_figures(["I", ":", "2"])), sorted(_leading_figures(["S", "1"])), sorted(_leading_figures(["I", "S", "O"]))
     ([0], [], [])
+
+    A sign or a decimal point may come first when a figure follows it (``.0OO`` is an ordinate's ``.000``):
+
+    >>> sorted(_leading_figures([".", "0", "O", "O"])), sorted(_leading_figures(["-", "O", "1"]))
+    ([2, 3], [])
+    >>> sorted(_leading_figures([".", "O", "O", "O"])), sorted(_leading_figures([".", "O", "K"]))
+    ([1, 2, 3], [])
     """
+    lead = 0
+    while lead < min(2, len(texts)) and (texts[lead] or "") in ("±", "+", "-", ".", ","):
+        lead += 1
+    if lead:
+        follow = texts[lead] if lead < len(texts) else None
+        if follow is not None and texts[lead - 1] in (".", ",") and all(t is not None and (t.isdigit() or t in _TO_DIGIT)
+                                                                     for t in texts[lead:]):
+            # a decimal point and then only figures and their look-alikes to the word's end: all figures
+            return {k for k in range(lead, len(texts)) if texts[k] in _TO_DIGIT}
+        if follow is None or not follow.isdigit():
+            return set()
+        return {k + lead for k in _leading_figures(texts[lead:])}
     if not texts or texts[0] is None or not (texts[0].isdigit() or texts[0] in _TO_DIGIT):
         return set()
     run: list[str] = []
