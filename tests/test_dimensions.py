@@ -713,3 +713,15 @@ def test_inch_ordinates_without_their_leading_zero_and_leaders_ending_in_a_short
     # a lone short stroke before each value (no leader goes on from it) makes no ordinate set
     lone = make_sheet(text=text, lines=[ln for k, ln in enumerate(lines) if k % 2 == 0])
     assert find_dimensions(lone) == ()
+
+
+def test_a_large_number_left_of_smaller_values_takes_no_deviations_larger_than_itself() -> None:
+    # a border's zone number "4", twice the size of a column of ordinates to its right: "24.75" and "20.68" are
+    # no deviations of it (a deviation is smaller than its value), so the column still reads
+    sheet = _ordinate_sheet(["24.75", "20.68", "0"], pitch=12.0)
+    zone = make_sheet(glyphs=sheet.glyphs, paths=sheet.paths, text=[("4", 352, 312, 0, 20)])
+    dims = find_dimensions(zone)
+    assert sorted(d.nominal for d in dims if d.nominal is not None and d.nominal != 4.0) == [0.0, 20.68, 24.75]
+    # a small deviation beside a value still joins it
+    (d,) = find_dimensions(make_sheet(text=[("40", 100, 100, 0, 10), ("0.02", 112, 96, 0, 6)]), LOOSE)
+    assert (d.nominal, d.upper) == (40.0, 0.02)

@@ -63,6 +63,16 @@ def test_scorers_see_misses_false_items_and_wrong_values() -> None:
         assert scores[("gdt_frames", "detected")].fn == 1
 
 
+def test_a_reader_s_ordinate_kind_is_a_linear_value_of_an_ordinate_set() -> None:
+    from evaluate import score_expected_dimensions
+
+    want = [{"text": ".500", "nominal": 0.5, "upper": None, "lower": None, "kind": "ordinate"}]
+    ordinate = [{"text": ".500", "nominal": 0.5, "upper": None, "lower": None, "kind": "linear", "geometry": "ordinate"}]
+    leader = [{**ordinate[0], "geometry": "leader"}]
+    assert score_expected_dimensions("p1", want, ordinate)[("dimensions", "kind")].exact == 1
+    assert score_expected_dimensions("p1", want, leader)[("dimensions", "kind")].exact == 0
+
+
 def test_missing_analyzers_are_reported_as_not_built() -> None:
     t = truth("gdt-unicode")
     scores = score_document(t, {"pages": [{"number": 1}]})

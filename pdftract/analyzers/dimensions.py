@@ -290,9 +290,10 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             return True
         if re.search(r"\d[.,]$", a.text) and re.match(r"\d+$", b.text) and gap <= 0.5 * size:
             return True  # a decimal number split at its separator by the word spacing ("R3," "1": drawn text)
-    # a smaller deviation right of a number (above, on or under its baseline)
+    # a smaller deviation right of a number (above, on or under its baseline), smaller than the number too (a
+    # border's zone number beside a column of ordinates printed at half its size is no nominal of theirs)
     for big, sm in ((a, b), (b, a)):
-        if sm.dev and sm.size <= 0.9 * big.size and _HAS_DIGIT.search(big.text):
+        if sm.dev and sm.size <= 0.9 * big.size and _HAS_DIGIT.search(big.text) and not _not_smaller(sm.text, big.text):
             g = sm.x0 - big.x1
             d = sm.base - big.base
             if -0.3 * big.size <= g <= s.stack_reach * big.size and -0.95 * big.size <= d <= 0.45 * big.size:
@@ -323,6 +324,18 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             if ov > 0 or (abs(up.x0 - down.x0) <= 1.5 * up.size and not lone):
                 return True
     return False
+
+
+def _not_smaller(dev: str, value: str) -> bool:
+    """Whether an unsigned deviation-like number is at least as large as the plain number it would follow.
+
+    >>> _not_smaller("24.75", "4"), _not_smaller("0.02", "4"), _not_smaller("+0.1", "4"), _not_smaller("0.1", "⌀4")
+    (True, False, False, False)
+    """
+    if not _PLAIN.match(dev) or not _PLAIN.match(value):
+        return False
+    d, v = parse_number(dev), parse_number(value)
+    return d is not None and v is not None and d >= v
 
 
 def _polygon_rings(sheet: SheetLike) -> BoxIndex | None:
