@@ -301,4 +301,26 @@ def simple_pdf(pages: Sequence[Sequence[str]], *, size: float = 12.0, page_size:
     return w.tobytes()
 
 
-__all__ = ["TEST_FONT", "PdfWriter", "cloud_path", "line_path", "make_glyphs", "make_sheet", "pdf_string", "simple_pdf"]
+def truetype_program(names: Sequence[str], cmap: dict[int, str], glyphs: dict[str, object], family: str,
+                     advance: int = 600, lsb: int = 0) -> bytes:
+    """A TrueType font program (1000 units to the em) of the glyphs ``glyphs`` (fontTools ``TTGlyphPen`` glyphs, by
+    name, in the order ``names``) with the Unicode cmap ``cmap``, for building test PDFs that embed a font."""
+    import io
+
+    from fontTools.fontBuilder import FontBuilder
+
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder(list(names))
+    fb.setupCharacterMap(cmap)
+    fb.setupGlyf(glyphs)
+    fb.setupHorizontalMetrics({n: (advance, lsb) for n in names})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": family, "styleName": "Regular"})
+    fb.setupOS2()
+    fb.setupPost()
+    out = io.BytesIO()
+    fb.save(out)
+    return out.getvalue()
+
+
+__all__ = ["TEST_FONT", "PdfWriter", "cloud_path", "line_path", "make_glyphs", "make_sheet", "pdf_string", "simple_pdf", "truetype_program"]

@@ -725,3 +725,9 @@ def test_a_large_number_left_of_smaller_values_takes_no_deviations_larger_than_i
     # a small deviation beside a value still joins it
     (d,) = find_dimensions(make_sheet(text=[("40", 100, 100, 0, 10), ("0.02", 112, 96, 0, 6)]), LOOSE)
     assert (d.nominal, d.upper) == (40.0, 0.02)
+
+
+def test_a_unit_named_in_chinese() -> None:
+    from pdftract.analyzers.dimensions import _unit_word
+
+    assert (_unit_word("毫米"), _unit_word("英寸"), _unit_word("米")) == ("mm", "in", None)

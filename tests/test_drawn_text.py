@@ -876,3 +876,77 @@ def test_letter_spaced_stroke_text_breaks_words_ink_to_ink() -> None:
     spaced = ink[:4] + [(u0 + 6.0, u1 + 6.0) for u0, u1 in ink[4:]]
     fb2 = np.array([[u0, 0.0, u1, 7.2] for u0, u1 in spaced])
     assert _spaces(_cells(chars, fb2, texts, em), em, texts, spaced) == [False, False, False, True, False, False, False]
+
+
+def _stroked_word(path_id: int, x: float, y: float, subpaths: int, curves: bool = True, bent: bool = True) -> object:
+    """A stroked path of ``subpaths`` strokes (of two pieces each when ``bent``) in a box 7 pt high at ``(x, y)``:
+    a word drawn as centre lines."""
+    from pdftract.geometry import BBox
+    from pdftract.model.primitives import Path, Segment
+
+    segs: list[Segment] = []
+    for k in range(subpaths):
+        x0 = x + 2.5 * k
+        segs.append(Segment(id=len(segs), path_id=path_id, kind="move", points=((x0, y),)))
+        if curves and k % 2 == 0:
+            segs.append(Segment(id=len(segs), path_id=path_id, kind="curve",
+                                points=((x0, y), (x0 + 1.0, y + 3.0), (x0 + 2.0, y + 3.0), (x0 + 2.0, y + 7.0))))
+        else:
+            segs.append(Segment(id=len(segs), path_id=path_id, kind="line", points=((x0, y), (x0 + 2.0, y + 7.0))))
+        if bent:  # a stroke that bends: a second piece on from the first's end
+            segs.append(Segment(id=len(segs), path_id=path_id, kind="line", points=((x0 + 2.0, y + 7.0), (x0, y + 7.0))))
+    return Path(id=path_id, segments=tuple(segs), stroke=True, fill=False, evenodd=False, line_width=0.35, dash=None,
+                stroke_color=(0.0,), fill_color=None, bbox=BBox(x, y, x + 2.5 * subpaths, y + 7.0), is_rect=False)
+
+
+def test_words_drawn_in_strokes_of_curves_beside_a_text_layer_are_read() -> None:
+    """QCAD draws its dimension values as stroked centre lines of curves, one path a word, on a page whose title
+    block is text: those paths go to the reading, not a hole's centre mark (three strokes), a word of straight
+    strokes only (hatching, a grid), a dashed arc or a word under a visible character."""
+    from pdftract.ingest.drawn_text import outlined_beside_text
+    from pdftract.testing import make_sheet
+
+    labels = make_sheet(text=[(f"LABEL {k}", 400, 20 + 12 * k) for k in range(30)])
+    words = [_stroked_word(k, 50.0 + 40.0 * (k % 5), 100.0 + 30.0 * (k // 5), 6) for k in range(10)]
+    picked = outlined_beside_text(labels.glyphs, words)
+    assert len(picked) == 10
+    centre_marks = [_stroked_word(k, 50.0 + 40.0 * k, 300.0, 3) for k in range(20)]
+    assert outlined_beside_text(labels.glyphs, centre_marks) == []
+    straight = [_stroked_word(k, 50.0 + 40.0 * (k % 5), 100.0 + 30.0 * (k // 5), 6, curves=False) for k in range(10)]
+    assert outlined_beside_text(labels.glyphs, straight) == []
+    # a dashed arc written one dash a subpath (Adobe's export of a hidden line): one curve or line in each
+    dashes = [_stroked_word(k, 50.0 + 40.0 * (k % 5), 100.0 + 30.0 * (k // 5), 6, bent=False) for k in range(10)]
+    assert outlined_beside_text(labels.glyphs, dashes) == []
+    covered = make_sheet(text=[("60", 50.0 + 40.0 * (k % 5), 105.0 + 30.0 * (k // 5)) for k in range(10)])
+    assert outlined_beside_text(covered.glyphs, words) == []
+
+
+QCAD = ROOT.parent / "extra" / "real8" / "mech-qcad-flange-example.pdf"
+
+
+@pytest.mark.skipif(not QCAD.exists(), reason="real8 corpus not present")
+def test_qcad_dimension_values_drawn_in_strokes_are_read() -> None:
+    sheet = pdftract.open(QCAD).page(1)
+    words = {w.text for w in sheet.layout.words}
+    assert {"42", "60", "Flange"} <= words
+
+
+def test_an_unread_small_mark_reaching_below_the_baseline_inside_a_line_is_a_comma() -> None:
+    from pdftract.ingest.drawn_text import _comma
+
+    em, baseline = 10.0, 100.0
+    # frame boxes (x0, bottom, x1, top), upward: a comma's tail below the baseline
+    fb = np.array([[20.0, 98.5, 22.0, 102.0], [20.0, 100.0, 22.0, 102.0], [20.0, 98.5, 22.0, 107.0], [20.0, 98.5, 26.0, 102.0]])
+    assert _comma([0], fb, em, baseline) is not None and _comma([0], fb, em, baseline).text == ","  # type: ignore[union-attr]
+    assert _comma([1], fb, em, baseline) is None  # on the baseline: a point's place (read by _dot)
+    assert _comma([2], fb, em, baseline) is None  # as tall as a letter
+    assert _comma([3], fb, em, baseline) is None  # as wide as a letter
+    assert _comma([0, 1], fb, em, baseline) is None  # two pieces
+
+
+HOLDERS = ROOT.parent / "extra" / "real6" / "mech-semproj2-holders-y-axis-motor.pdf"
+
+
+@pytest.mark.skipif(not HOLDERS.exists(), reason="real6 corpus not present")
+def test_an_italic_comma_in_an_outlined_diameter_is_read() -> None:
+    assert "⌀6,3" in {w.text for w in pdftract.open(HOLDERS).page(1).layout.words}

@@ -4,16 +4,15 @@ Cyrillic text without a word."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pikepdf
 import pytest
-from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
 import pdftract
 from pdftract.ingest.cmaps import read_cmap
+from pdftract.testing import truetype_program
 
 REAL5 = Path(__file__).resolve().parents[2] / "extra" / "real5"
 
@@ -49,9 +48,6 @@ def _font_program() -> tuple[bytes, dict[str, int]]:
     """A TrueType font with a box glyph per character of :data:`TEXT` and a Unicode cmap."""
     chars = sorted(set(TEXT) - {" "})
     names = [".notdef", "space"] + [f"g{ord(c):04X}" for c in chars]
-    fb = FontBuilder(1000, isTTF=True)
-    fb.setupGlyphOrder(names)
-    fb.setupCharacterMap({32: "space", **{ord(c): f"g{ord(c):04X}" for c in chars}})
     glyphs = {}
     for n in names:
         pen = TTGlyphPen(None)
@@ -62,15 +58,8 @@ def _font_program() -> tuple[bytes, dict[str, int]]:
             pen.lineTo((550, 0))
             pen.closePath()
         glyphs[n] = pen.glyph()
-    fb.setupGlyf(glyphs)
-    fb.setupHorizontalMetrics({n: (600, 50) for n in names})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Boxes", "styleName": "Regular"})
-    fb.setupOS2()
-    fb.setupPost()
-    out = io.BytesIO()
-    fb.save(out)
-    return out.getvalue(), {n: i for i, n in enumerate(names)}
+    cmap = {32: "space", **{ord(c): f"g{ord(c):04X}" for c in chars}}
+    return truetype_program(names, cmap, glyphs, "Boxes", advance=600, lsb=50), {n: i for i, n in enumerate(names)}
 
 
 def _pdf(path: Path) -> None:

@@ -137,6 +137,11 @@ def test_a_grid_without_header_words_is_not_reported() -> None:
 def test_header_vocabulary() -> None:
     assert header_key("PART NO.") == "part_number" and header_key("Pos.") == "item" and header_key("Änderung") == "description"
     assert header_key("DWG NO 4711") is None
+    # an EDA cover sheet's version list: Version | Change List | Date | Author is a revision table
+    from pdftract.analyzers.tables import _classify
+
+    keys = [header_key(h) for h in ("Version", "Change List", "Date", "Author")]
+    assert keys == ["revision", "description", "date", "approved"] and _classify(keys) == TableKind.REVISION
 
 
 def test_records_csv_and_pandas() -> None:

@@ -372,6 +372,7 @@ def test_number_words_and_abbreviations_written_together_name_their_field() -> N
     assert _match_texts(["DWG.NO.", "123"]) == ("drawing_number", 1, "")
     assert _match_texts(["made", "by:"]) == ("drawn_by", 2, "")
     assert _match_texts(["GEN.", "TOL."]) == ("general_tolerance", 2, "")  # an ISO 7200-like strip's abbreviation
+    assert _match_texts(["标题"]) == ("title", 1, "") and _match_texts(["单位"]) == ("units", 1, "")  # Chinese
     assert _match_texts(["No."]) is None and _match_texts(["U.S.", "Army"]) is None
 
 

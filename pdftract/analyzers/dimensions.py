@@ -727,9 +727,9 @@ def sheet_unit(sheet: SheetLike) -> tuple[str | None, str | None]:
 
 def _unit_word(v: str) -> str | None:
     t = v.strip().upper()
-    if t.startswith(("MM", "MILLIM")):
+    if t.startswith(("MM", "MILLIM", "毫米")):
         return "mm"
-    if t.startswith("IN"):
+    if t.startswith(("IN", "英寸")):
         return "in"
     return None
 

@@ -38,8 +38,8 @@ LABELS: dict[str, tuple[str, ...]] = {
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
               "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ",
-              # Chinese, Polish
-              "图名", "图样名称", "NAZWA",
+              # Chinese ("标题": a title), Polish
+              "图名", "图样名称", "标题", "NAZWA",
               # Japanese; Romanian
               "品名", "図名", "TITLU", "DENUMIRE"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "SHEET REV", "REVISIÓN", "RÉVISION",
@@ -121,8 +121,8 @@ LABELS: dict[str, tuple[str, ...]] = {
                    # Japanese
                    "投影法"),
     "units": ("UNIT", "UNITS", "EINHEIT", "UNIDADES", "UNIDAD", "UNITÉ", "UNITÀ", "UNIDADE",
-              # Japanese
-              "単位"),
+              # Japanese, Chinese
+              "単位", "单位"),
     "general_tolerance": ("UNLESS OTHERWISE SPECIFIED", "GENERAL TOLERANCE REFERENCE", "GENERAL TOLERANCE", "GENERAL TOLERANCES", "GEN TOL",
                           "ALLGEMEINTOLERANZ", "TOLERANCES", "TOLERANCE", "ALLG-TOLERANZ", "TOLERANCIAS GENERALES",
                           "TOLERANCIA GENERAL", "TOLERANCIAS", "TOLÉRANCES GÉNÉRALES", "TOLLERANZE GENERALI"),

@@ -91,7 +91,7 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                     # Chinese
                     "代号"),
     "description": ("DESCRIPTION", "PART NAME", "BENENNUNG", "BEZEICHNUNG", "DESCRIPCIÓN", "DESCRIPCION", "DESCRIPCIÓN DESCRIPTION", "COMMENT", "COMMENTS", "ÄNDERUNG",
-                    "CHANGES", "CHANGE", "REMARKS", "REVISION DESCRIPTION", "DENOMINACIÓN", "DENOMINACION", "DÉSIGNATION",
+                    "CHANGES", "CHANGE", "CHANGE LIST", "REMARKS", "REVISION DESCRIPTION", "DENOMINACIÓN", "DENOMINACION", "DÉSIGNATION",
                     "DESIGNATION", "DENOMINAZIONE", "DESCRIZIONE", "DESCRIÇÃO", "DENOMINAÇÃO", "НАИМЕНОВАНИЕ",
                     "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ",
                     # Hungarian, Vietnamese
@@ -101,12 +101,12 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese, Chinese
                  "ANYAG", "VẬT LIỆU", "材料"),
-    "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE"),
+    "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE", "VERSION"),
     "zone": ("ZONE", "ZONA", "ЗОНА"),
     "date": ("DATE", "DATUM", "FECHA", "ДАТА",
              # Hungarian, Vietnamese
              "DÁTUM", "NGÀY"),
-    "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED"),
+    "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED", "AUTHOR"),
     "eco": ("ECO", "ECN", "ECR", "ECO NO"),
     "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),
     "title": ("TITLE", "SHEET TITLE"),

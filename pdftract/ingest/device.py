@@ -48,7 +48,9 @@ from pdftract.ingest.content import run as run_content
 from pdftract.limits import BudgetExceeded, Limits, PageBudget
 from pdftract.ingest.outlines import FontOutlines, classify
 from pdftract.ingest.symbols import (
+    DRAWN_SYMBOLS,
     TABLE_CONFIDENCE,
+    base_name,
     embedded_glyphs,
     engineering_name,
     recover,
@@ -540,12 +542,20 @@ class SheetDevice(PDFTextDevice):
                 result = (mapped, UnicodeSource.FONT_TABLE)
         if result[1] is UnicodeSource.NONE or _private_use(result[0]):
             result = self._from_outline(font, cid, info, result)
+        elif "SYMBOL" in base_name(info.name).upper() and result[0] not in DRAWN_SYMBOLS:
+            # a font named a symbol font whose map says a letter where it draws a symbol (Solid Edge's "Symbol":
+            # "O" for its ⌀, "q" for its □): the outline's own reading wins when it is one of those symbols
+            drawn = self._from_outline(font, cid, info, (REPLACEMENT_CHARACTER, UnicodeSource.NONE), only=DRAWN_SYMBOLS)
+            if drawn[1] is UnicodeSource.OUTLINE_MATCH:
+                result = drawn
         self._unicode_cache[key] = result
         return result
 
-    def _from_outline(self, font: PDFFont, cid: int, info: Font, result: tuple[str, UnicodeSource]) -> tuple[str, UnicodeSource]:
-        """Rung 4: the glyph's outline in the embedded program, classified against the symbol templates.
-        Cached per (font, glyph) with the rest of :meth:`_unicode`, so the cost follows distinct glyphs."""
+    def _from_outline(self, font: PDFFont, cid: int, info: Font, result: tuple[str, UnicodeSource],
+                      only: str | None = None) -> tuple[str, UnicodeSource]:
+        """Rung 4: the glyph's outline in the embedded program, classified against the symbol templates (taken
+        only when it reads as one of ``only``, if given). Cached per (font, glyph) with the rest of
+        :meth:`_unicode`, so the cost follows distinct glyphs."""
         entry = self.registry.outlines.get(id(font))
         if entry is None:
             return result
@@ -556,7 +566,7 @@ class SheetDevice(PDFTextDevice):
             return result
         match = classify(contours, em=outlines.units_per_em)
         self.outline_matches[(info.id, cid)] = match
-        if match.text is None:
+        if match.text is None or (only is not None and match.text not in only):
             return result
         self._confidence[(id(font), cid)] = match.confidence
         return (match.text, UnicodeSource.OUTLINE_MATCH)

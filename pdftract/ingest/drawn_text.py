@@ -96,6 +96,8 @@ MIN_SHAPES = 200
 MIXED_MIN = 40
 #: longest side of a glyph-sized shape, in points (for counting)
 GLYPH_MIN, GLYPH_MAX = 0.8, 20.0
+#: a word drawn in strokes as one path has at least this many subpaths (its characters' strokes)
+WORD_SUBPATHS = 4
 #: segments of large paths looked into at most when counting
 SCAN_BUDGET = 4_000
 
@@ -310,14 +312,20 @@ def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list
     """On a page with a text layer, the text some of it draws as filled outlines (a template whose labels a
     graphics program turned into outlines, values left as text): the fill-only glyph-sized paths no visible
     character covers, when at least :data:`MIXED_MIN` of them have curves (letters; CAD geometry is stroked,
-    and its filled arrowheads are straight). Empty otherwise."""
+    and its filled arrowheads are straight); else the words it draws in strokes (:func:`_stroked_words`).
+    Empty otherwise."""
     boxes = path_boxes(paths)
     if not len(boxes):
         return []
-    # a character, or a word or line of them in one path: glyph-sized across, however long when it has curves
-    # (a rule drawn as a filled bar is straight)
     across = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
     along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    return _outlined_fills(glyphs, paths, boxes, across, along) or _stroked_words(glyphs, paths, across)
+
+
+def _outlined_fills(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: np.ndarray, across: np.ndarray,
+                    along: np.ndarray) -> list[Path]:
+    # a character, or a word or line of them in one path: glyph-sized across, however long when it has curves
+    # (a rule drawn as a filled bar is straight)
     glyph = (along >= ATOM_MIN) & (along <= GLYPH_MAX)  # a character or a piece of one (a full stop, an i's dot)
     line = (across >= GLYPH_MIN) & (across <= GLYPH_MAX) & (along > GLYPH_MAX)
     pick = [i for i in np.flatnonzero(glyph | line).tolist() if paths[i].fill and not paths[i].stroke
@@ -339,6 +347,49 @@ def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list
         if curved >= MIXED_MIN:
             return [paths[i] for i in pick]
     return []
+
+
+def _stroked_words(glyphs: Sequence[Glyph], paths: Sequence[Path], across: np.ndarray) -> list[Path]:
+    """On a page with a text layer, words drawn as stroked centre lines of curves (QCAD draws its dimension text
+    so): stroke-only paths of one line of characters (glyph-sized across, any length along), each of at least
+    :data:`WORD_SUBPATHS` subpaths with curves, that no visible character covers, when there are at least
+    :data:`MIXED_MIN` such subpaths. Empty otherwise."""
+    word = (across >= GLYPH_MIN) & (across <= GLYPH_MAX)
+    pick = []
+    for i in np.flatnonzero(word).tolist():
+        p = paths[i]
+        if p.stroke and not p.fill and not p.text_shape:
+            kinds = p.kinds
+            if kinds.count("move") >= WORD_SUBPATHS and "curve" in kinds and _strokes_of_pieces(kinds):
+                pick.append(i)
+    if not pick or sum(paths[i].kinds.count("move") for i in pick) < MIXED_MIN:
+        return []
+    visible = [g for g in glyphs if not g.invisible and g.text.strip()]
+    if visible:
+        index = BoxIndex((k, g.bbox) for k, g in enumerate(visible))
+        pick = [i for i in pick if not index.intersection(paths[i].bbox)]
+    if sum(paths[i].kinds.count("move") for i in pick) < MIXED_MIN:
+        return []
+    return [paths[i] for i in pick]
+
+
+def _strokes_of_pieces(kinds: Sequence[str]) -> bool:
+    """Whether at least half the subpaths of a path hold two pieces or more: a character's strokes bend (QCAD's
+    curves come in pairs); a dashed arc written one dash a subpath has a single curve in each.
+
+    >>> _strokes_of_pieces(["move", "curve", "curve", "move", "line"]), _strokes_of_pieces(["move", "curve", "move", "curve"])
+    (True, False)
+    """
+    subpaths = multi = drawn = 0
+    for k in list(kinds) + ["move"]:
+        if k == "move":
+            if drawn:
+                subpaths += 1
+                multi += drawn >= 2
+            drawn = 0
+        elif k != "close":
+            drawn += 1
+    return subpaths > 0 and 2 * multi >= subpaths
 
 
 def _round_dot(p: Path) -> bool:
@@ -1474,6 +1525,20 @@ def _dot(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> _Read | N
     return None
 
 
+def _comma(ch: list[int], fb: np.ndarray, em: float, baseline: float) -> _Read | None:
+    """An unread mark (between two figures) that is a comma by its place and size alone: one small piece, narrow,
+    no higher than a third of the font size over the baseline and reaching below it (an italic comma's tail
+    matches no template's closely, ``⌀6,3`` read ``⌀6�3``)."""
+    if len(ch) != 1:
+        return None
+    x0, bottom, x1, top = (float(v) for v in fb[ch[0]])
+    if x1 - x0 > 0.3 * em or not 0.12 * em <= top - bottom <= 0.45 * em:
+        return None
+    if top > baseline + 0.3 * em or bottom > baseline - 0.04 * em:
+        return None
+    return _Read(",", ",", 0.0, 1.0, DOT_CONFIDENCE, {",": 0.0}, how="dot")
+
+
 def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms, fb: np.ndarray,
                   em: float, baseline: float, slant: float = 0.0, adapt: _Adapt | None = None,
                   widen: float = 1.0) -> tuple[list[_Read], list[bool]]:
@@ -1513,6 +1578,12 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
         reads.append(shape_read)
         stroked.append(not contours)
         shapes.append([] if contours or dot is not None else strokes)
+    # an unread mark between two figures, small and reaching below the baseline: a decimal comma (``⌀6,3``)
+    for k in range(1, len(chars) - 1):
+        if reads[k].text is None and (reads[k - 1].text or "").isdigit() and (reads[k + 1].text or "").isdigit():
+            comma = _comma(chars[k], fb, em, baseline)
+            if comma is not None:
+                reads[k] = comma
     # a line written in Newstroke (nearly every character of three strokes or more read exactly, at least two)
     # reads its bars and corners exactly too (``I``, ``-``, ``/``, ``T``: a bar of Newstroke is no Hershey ``l``)
     full = [r for r, sh in zip(reads, shapes, strict=True) if sh and sum(len(x) - 1 for x in sh) >= SHAPE_SEGMENTS]

@@ -36,6 +36,9 @@ from importlib import resources
 
 #: confidence of a symbol read through a font table (the mapping is the font vendor's, the font is matched by name)
 TABLE_CONFIDENCE = 0.95
+#: symbols whose outline no letter has: in a font named a symbol font, an outline read as one of them is that
+#: symbol, whatever letter the font's map gives the glyph
+DRAWN_SYMBOLS = "⌀□⌴⌵↧⌖"
 
 
 @lru_cache(maxsize=1)
