@@ -29,7 +29,7 @@ from pdftract.model.text import Line, Word
 if TYPE_CHECKING:
     from pdftract.model.document import Document
 
-SCHEMA_VERSION = "1.7"
+SCHEMA_VERSION = "1.8"
 INCLUDE_CHOICES = ("glyphs", "paths", "words", "lines", "images", "timings")
 Include = frozenset[str]
 
@@ -210,6 +210,7 @@ class AnnotationJSON(TypedDict):
     contents: str | None
     rich_text: str | None
     name: str | None
+    title: str | None
     hidden: bool
     flags: list[str]
     intent: str | None
@@ -472,6 +473,7 @@ def annotation_out(a: Annotation) -> AnnotationJSON:
         "contents": a.contents,
         "rich_text": a.rich_text,
         "name": a.name,
+        "title": a.title,
         "hidden": a.hidden,
         "flags": list(a.flags),
         "intent": a.intent,

@@ -61,7 +61,7 @@ def test_two_runs_give_identical_bytes() -> None:
 
 def test_document_json_shape() -> None:
     d = pdftract.open(FIXTURES / "issue-002-rotate90-crop.pdf").to_dict(include=["glyphs"])
-    assert d["schema_version"] == "1.7" and d["pdftract_version"] == pdftract.__version__
+    assert d["schema_version"] == "1.8" and d["pdftract_version"] == pdftract.__version__
     assert set(d["source"]) == {"path", "sha256", "md5", "bytes"} and len(d["source"]["sha256"]) == 64
     page = d["pages"][0]
     assert (page["number"], page["width"], page["height"], page["rotation"]) == (1, 752.0, 592.0, 90)

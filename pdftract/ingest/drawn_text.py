@@ -2047,6 +2047,76 @@ def _markup(text: str) -> tuple[list[bool], list[str | None]]:
     return keep, deco
 
 
+#: the title (``/T``) AutoCAD gives the comment it writes over each SHX text it draws as strokes, the string in its
+#: ``/Contents`` ("Convert SHX text to comments" in its PDF export)
+SHX_COMMENT = "AutoCAD SHX Text"
+#: confidence of a character taken from such a comment (the string is the drawing's own; its place in the box is
+#: spread evenly)
+COMMENT_CONFIDENCE = 0.9
+
+
+def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
+    """Glyphs for text drawn as strokes whose string a comment holds over it (AutoCAD's SHX text comments:
+    ``comments`` are their boxes on the page and their strings).
+
+    It runs after the shapes were read (:func:`recover_drawn_text`): a comment counts where drawn shapes not read
+    as text lie wholly in its box and no visible character (of the text layer, or read off the shapes) lies there.
+    AutoCAD's comments repeat strings and split them, so they are used only for what reading the shapes left
+    (Chinese and other scripts no template holds, text at an angle). The same box and string twice count once. Its characters are spread evenly along the box, across it when the box stands more than 1.5 times as
+    tall as wide and holds two or more characters (read bottom to top, 90 degrees), else along it (0 degrees);
+    the box's height across the text is the size. The paths wholly inside the boxes taken are the text's shapes
+    (``text_paths``). Source ``hidden_layer`` (a copy of the text lying over its shapes), confidence
+    :data:`COMMENT_CONFIDENCE`.
+
+    >>> from pdftract.testing import line_path
+    >>> stroke = line_path(0, [(12.0, 18.0), (14.0, 11.0), (16.0, 18.0)])
+    >>> got = comment_text([(BBox(10.0, 10.0, 40.0, 20.0), "VAL")], [], [stroke])
+    >>> "".join(g.text for g in got.glyphs), sorted(got.text_paths), got.hidden
+    ('VAL', [0], 3)
+    """
+    if not comments or not paths:
+        return DrawnText([], frozenset())
+    index = BoxIndex((k, p.bbox) for k, p in enumerate(paths))
+    visible = [g for g in glyphs if not g.invisible and g.text.strip()]
+    gidx = BoxIndex((k, g.bbox) for k, g in enumerate(visible)) if visible else None
+    out: list[Glyph] = []
+    taken: set[int] = set()
+    next_id = len(glyphs)
+    seen: set[tuple[float, float, float, float, str]] = set()
+    for box, string in comments:
+        key = (round(box.x0, 1), round(box.top, 1), round(box.x1, 1), round(box.bottom, 1), string)
+        if key in seen:
+            continue
+        seen.add(key)
+        text = " ".join(string.split())
+        if not text or box.width <= 0 or box.height <= 0:
+            continue
+        d = 90 if len(text) >= 2 and box.height > 1.5 * box.width else 0
+        size = box.width if d == 90 else box.height
+        pad = 0.25 * size
+        wide = box.expand(pad)
+        inside = [k for k in index.intersection(wide) if wide.contains(paths[k].bbox) and not paths[k].text_shape]
+        if not inside or (gidx is not None and any(box.contains_point(visible[k].bbox.center) for k in gidx.intersection(box))):
+            continue
+        fb = _frame_boxes(d, np.array([[box.x0, box.top, box.x1, box.bottom]], dtype=np.float64))[0]
+        u0, v0, u1, v1 = (float(v) for v in fb)
+        step = (u1 - u0) / len(text)
+        baseline = v0 + 0.2 * size
+        first = paths[inside[0]]
+        colour = first.stroke_color if first.stroke else first.fill_color
+        for i, ch in enumerate(text):
+            ox, oy = from_frame(d, u0 + i * step, baseline)
+            corners = [from_frame(d, uu, vv) for uu in (u0 + i * step, u0 + (i + 1) * step) for vv in (v0, v1)]
+            out.append(Glyph(
+                id=next_id, text=ch, code=32 if ch == " " else 0, font=STROKE_FONT, size=round(size, 3),
+                bbox=BBox.from_points(corners), origin=(ox, oy), direction=float(d), upright=d == 0, mirrored=False,
+                matrix=_matrix(d, size, ox, oy), advance=step, fill_color=colour, stroke_color=None, render_mode=0,
+                source=UnicodeSource.HIDDEN_LAYER, confidence=COMMENT_CONFIDENCE))
+            next_id += 1
+        taken.update(paths[k].id for k in inside)
+    return DrawnText(out, frozenset(taken), hidden=sum(1 for g in out if g.text.strip()))
+
+
 def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False) -> DrawnText:
     """Synthetic glyphs for text drawn as shapes on a page (see the module docstring).
 

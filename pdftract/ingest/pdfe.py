@@ -955,6 +955,7 @@ def read_page_annotations(
                 rect=BBox.from_points(corners),
                 contents=contents,
                 name=text_value(annot.get("NM")),
+                title=text_value(annot.get("T")),
                 rich_text=rich,
                 hidden="Hidden" in flags or "NoView" in flags or off,
                 flags=flags,

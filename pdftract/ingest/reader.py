@@ -14,7 +14,7 @@ import os
 import re
 import zlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import IO, Any
 
@@ -50,7 +50,7 @@ from pdftract.ingest.device import (
     SheetInterpreter,
     interpret_page,
 )
-from pdftract.ingest.drawn_text import MAX_ATOMS, PROBE_READS, recover_drawn_text
+from pdftract.ingest.drawn_text import MAX_ATOMS, PROBE_READS, SHX_COMMENT, comment_text, recover_drawn_text
 from pdftract.ingest.pdfe import (
     MAX_XML_BYTES,
     OptionalContent,
@@ -75,7 +75,7 @@ from pdftract.limits import Limits
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
 from pdftract.model.pdfe import Attachment, Conformance, Layer, PageLayer
-from pdftract.model.primitives import Font, Glyph, Image, Path, UnicodeSource
+from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path, UnicodeSource
 from pdftract.model.text import build_layout
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import TextSettings
@@ -528,7 +528,9 @@ class Reader:
                 Code.GLYPHS_RECOVERED, f"{decoded} characters of UTF-16 strings shown in one-byte fonts were decoded "
                 f"({device.utf16_folded} bytes of byte order marks and high bytes paint nothing)", severity=Severity.INFO,
                 page=number, count=decoded, folded_bytes=device.utf16_folded))
+        found = self._annotations(page, matrix, number)
         glyphs, paths = self._drawn_text(glyphs, paths, number, diagnostics)
+        glyphs, paths = self._comment_text(glyphs, paths, found.annotations, number, diagnostics)
         drawn, unclassified = recover_path_symbols(glyphs, paths)
         if drawn:
             glyphs = glyphs + tuple(drawn)
@@ -608,7 +610,6 @@ class Reader:
                     "shows is not read (`pdftract batch` reads such pages by OCR, --ocr auto)",
                     severity=Severity.WARNING, page=number, images=len(images), paths=len(paths), characters=chars,
                     image_cover=round(cover, 3)))
-        found = self._annotations(page, matrix, number)
         diagnostics.extend(found.diagnostics)
         return Sheet(
             number=number,
@@ -630,6 +631,27 @@ class Reader:
             diagnostics=tuple(diagnostics),
             text_settings=self.text_settings,
         )
+
+    def _comment_text(self, glyphs: tuple[Glyph, ...], paths: tuple[Path, ...], annotations: Sequence[Annotation], number: int,
+                      diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], tuple[Path, ...]]:
+        """Text drawn as strokes whose string an AutoCAD SHX text comment holds over it, where reading the shapes
+        left them unread (:func:`pdftract.ingest.drawn_text.comment_text`), said in a diagnostic."""
+        if not self.read_drawn_text:
+            return glyphs, paths
+        comments = [(a.rect, a.contents) for a in annotations if a.title == SHX_COMMENT and a.contents and a.contents.strip()]
+        if not comments:
+            return glyphs, paths
+        found = comment_text(comments, glyphs, paths)
+        if found.glyphs:
+            glyphs = glyphs + tuple(found.glyphs)
+            for p in paths:
+                if p.id in found.text_paths:
+                    object.__setattr__(p, "text_shape", True)  # marked in place, as the drawn-text pass does
+            diagnostics.append(Diagnostic.make(
+                Code.GLYPHS_RECOVERED, f"text drawn as strokes was read from the comments AutoCAD wrote over it ('{SHX_COMMENT}'): "
+                f"{found.hidden} characters (hidden_layer); {len(found.text_paths)} paths marked as text",
+                severity=Severity.INFO, page=number, count=found.hidden, hidden_layer=found.hidden, comments=len(comments)))
+        return glyphs, paths
 
     def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: tuple[Path, ...], number: int,
                     diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], tuple[Path, ...]]:

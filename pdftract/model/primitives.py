@@ -590,7 +590,8 @@ class Annotation:
     ``/IT`` (``LineDimension``, ``FreeTextCallout`` ...). ``appearance_text`` is the text its normal
     appearance stream draws, one entry per line (not page content). ``callout`` is a FreeText callout line
     (``/CL``) in page coordinates; ``popup``, ``parent`` and ``in_reply_to`` are ids of other annotations
-    of the same page (``/Popup``, ``/Parent``, ``/IRT``).
+    of the same page (``/Popup``, ``/Parent``, ``/IRT``). ``title`` is ``/T``, the author as a viewer shows it
+    (AutoCAD writes ``AutoCAD SHX Text`` on the comment holding each SHX text it draws as strokes).
     """
 
     id: int
@@ -598,6 +599,7 @@ class Annotation:
     rect: BBox
     contents: str | None
     name: str | None = None
+    title: str | None = None
     rich_text: str | None = None
     hidden: bool = False
     flags: tuple[str, ...] = ()
