@@ -731,3 +731,21 @@ def test_a_unit_named_in_chinese() -> None:
     from pdftract.analyzers.dimensions import _unit_word
 
     assert (_unit_word("毫米"), _unit_word("英寸"), _unit_word("米")) == ("mm", "in", None)
+
+
+def test_a_value_in_a_channel_between_long_lines_is_no_frame_compartment() -> None:
+    """A vertical diameter between an extension line and a shaft's outline, the channel crossed by the shaft's long
+    edges: a ruled 'cell' with a neighbour of its height, but parted by long lines, not by a frame's short rules."""
+    lines = [(912, 250, 912, 460), (934, 250, 934, 460),  # the extension line and the outline, long
+             (880, 300, 1000, 300), (880, 400, 1000, 400), (880, 430, 1000, 430)]  # the shaft's edges across them
+    text = [("⌀64H7/r6", 928, 392, 90, 12), ("⌀66", 928, 424, 90, 12)]
+    dims = find_dimensions(make_sheet(text=text, lines=lines), LOOSE)
+    assert 64.0 in [d.nominal for d in dims]
+    # a real frame: compartments parted by rules as high as the frame keep their values out
+    frame = [(100, 100, 100, 116), (130, 100, 130, 116), (170, 100, 170, 116), (100, 100, 170, 100), (100, 116, 170, 116)]
+    assert find_dimensions(make_sheet(text=[("⌀0.05", 133, 112, 0, 10), ("A", 112, 112, 0, 10)], lines=frame), LOOSE) == ()
+    # two frames stacked share their dividers, twice a frame's height
+    stacked = [(100, 100, 100, 132), (130, 100, 130, 132), (170, 100, 170, 132), (100, 100, 170, 100), (100, 116, 170, 116),
+               (100, 132, 170, 132)]
+    text = [("0,1", 133, 112, 0, 10), ("0,2", 133, 128, 0, 10), ("F", 112, 112, 0, 10), ("P", 112, 128, 0, 10)]
+    assert find_dimensions(make_sheet(text=text, lines=stacked), LOOSE) == ()

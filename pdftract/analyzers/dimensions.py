@@ -655,6 +655,12 @@ def _in_frame_compartment(sheet: SheetLike, w: Word) -> bool:
     h = bottom - top
     if x1 - x0 > 15.0 * w.size:
         return False
+    # a frame's compartments are parted by rules as high as the frame (or as frames stacked up to three high share);
+    # a value in a channel between two long lines crossed by long lines (a diameter between an extension line and a
+    # shaft's outline) is in no frame
+    if not any(len(side) and bool(((side[:, 1] >= top - 2.2 * h) & (side[:, 2] <= bottom + 2.2 * h)).any())
+               for side in (rules.v_near(x - 1.0, x + 1.0, top, bottom, 0.8 * h) for x in (x0, x1))):
+        return False
     for probe in ((x1 + 0.5, x1 + 0.5 + h * 0.3), (x0 - 0.5 - h * 0.3, x0 - 0.5)):
         other = cell_around(rules, (probe[0], top + h * 0.4, probe[1], bottom - h * 0.4))
         if other is not None and abs(other[1] - top) <= 1.0 and abs(other[3] - bottom) <= 1.0 \
