@@ -2062,8 +2062,10 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
     It runs after the shapes were read (:func:`recover_drawn_text`): a comment counts where drawn shapes not read
     as text lie wholly in its box and no visible character (of the text layer, or read off the shapes) lies there.
     AutoCAD's comments repeat strings and split them, so they are used only for what reading the shapes left
-    (Chinese and other scripts no template holds, text at an angle). The same box and string twice count once. Its characters are spread evenly along the box, across it when the box stands more than 1.5 times as
-    tall as wide and holds two or more characters (read bottom to top, 90 degrees), else along it (0 degrees);
+    (Chinese and other scripts no template holds, text at an angle). The same box and string twice count once.
+
+    Its characters are spread evenly along the box, across it when the box stands more than 1.5 times as tall as
+    wide and holds two or more characters (read bottom to top, 90 degrees), else along it (0 degrees);
     the box's height across the text is the size. The paths wholly inside the boxes taken are the text's shapes
     (``text_paths``). Source ``hidden_layer`` (a copy of the text lying over its shapes), confidence
     :data:`COMMENT_CONFIDENCE`.

@@ -638,15 +638,13 @@ class Reader:
         left them unread (:func:`pdftract.ingest.drawn_text.comment_text`), said in a diagnostic."""
         if not self.read_drawn_text:
             return glyphs, paths
-        comments = [(a.rect, a.contents) for a in annotations if a.title == SHX_COMMENT and a.contents and a.contents.strip()]
+        comments = [(a.rect, a.contents) for a in annotations if a.title == SHX_COMMENT and a.contents]
         if not comments:
             return glyphs, paths
         found = comment_text(comments, glyphs, paths)
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
-            for p in paths:
-                if p.id in found.text_paths:
-                    object.__setattr__(p, "text_shape", True)  # marked in place, as the drawn-text pass does
+            _mark_text_shapes(paths, found.text_paths)
             diagnostics.append(Diagnostic.make(
                 Code.GLYPHS_RECOVERED, f"text drawn as strokes was read from the comments AutoCAD wrote over it ('{SHX_COMMENT}'): "
                 f"{found.hidden} characters (hidden_layer); {len(found.text_paths)} paths marked as text",
@@ -661,11 +659,7 @@ class Reader:
         found = recover_drawn_text(glyphs, paths)
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
-            for p in paths:
-                if p.id in found.text_paths:
-                    # marked in place: the paths were made for this page by its interpreter and nothing holds
-                    # them yet (a copy of each, 100 000 on a KiCad sheet, cost a third of a second)
-                    object.__setattr__(p, "text_shape", True)
+            _mark_text_shapes(paths, found.text_paths)
             confirmed = f" ({found.confirmed} lines of it confirmed by reading the shapes)" if found.confirmed else ""
             parts = [f"{n} {what}" for n, what in ((found.hidden, f"from the hidden text layer over them (hidden_layer){confirmed}"),
                                                    (found.outline, "from filled outlines (outline_match)"),
@@ -755,6 +749,14 @@ class Reader:
         if not device.glyphs:
             return []
         return [ln.text for ln in build_layout(device.glyphs, self.text_settings).lines]
+
+
+def _mark_text_shapes(paths: Sequence[Path], ids: frozenset[int]) -> None:
+    """Mark the paths ``ids`` as text shapes, in place: the paths were made for this page by its interpreter and
+    nothing holds them yet (a copy of each, 100 000 on a KiCad sheet, cost a third of a second)."""
+    for p in paths:
+        if p.id in ids:
+            object.__setattr__(p, "text_shape", True)
 
 
 def _split(items: tuple[Any, ...], hidden: set[int]) -> tuple[list[Any], list[Any]]:
