@@ -15,6 +15,7 @@ deterministic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -22,7 +23,7 @@ import numpy.typing as npt
 from rtree import index as _rtree
 
 from pdftract.geometry import BBox, Point
-from pdftract.model.primitives import segment_boxes
+from pdftract.model.primitives import PathTable, segment_boxes
 
 if TYPE_CHECKING:
     from pdftract.model.sheet import SheetLike
@@ -35,6 +36,9 @@ def _properties() -> Any:
     p.fill_factor = 0.9
     return p
 
+
+#: a :class:`BoxIndex` of more boxes holds them in several R-trees of at most this many each
+TREE_BLOCK = 262_144
 
 #: the join grid's cells are made larger until the boxes fill at most this many cells each on average
 GRID_SPREAD = 4.0
@@ -142,7 +146,7 @@ class BoxIndex:
     coordinates are refused with ``ValueError``.
     """
 
-    __slots__ = ("_ids", "_boxes", "_sorted", "_order", "_tree")
+    __slots__ = ("_ids", "_boxes", "_sorted", "_order", "_trees")
 
     def __init__(self, items: Iterable[tuple[int, Sequence[float]]]) -> None:
         ids: list[int] = []
@@ -171,10 +175,12 @@ class BoxIndex:
         else:
             self._order = np.argsort(ids, kind="stable")
             self._sorted = ids[self._order]
-        if len(ids):
-            self._tree: Any = _rtree.Index((ids, boxes[:, :2].copy(), boxes[:, 2:].copy()), properties=_properties())
-        else:
-            self._tree = None
+        # more than TREE_BLOCK boxes are held in several trees, each bulk-loaded from its block of rows: loading one
+        # tree of a million boxes took some 160 MB more while it ran than the tree keeps
+        self._trees: list[Any] = [
+            _rtree.Index((ids[k:k + TREE_BLOCK], boxes[k:k + TREE_BLOCK, :2].copy(), boxes[k:k + TREE_BLOCK, 2:].copy()),
+                         properties=_properties())
+            for k in range(0, len(ids), TREE_BLOCK)]
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -199,10 +205,10 @@ class BoxIndex:
 
     def intersection(self, bbox: Sequence[float]) -> list[int]:
         """Ids of boxes that overlap or touch ``bbox``."""
-        if self._tree is None:
-            return []
         x0, top, x1, bottom = bbox
-        return sorted(self._tree.intersection((x0, top, x1, bottom)))
+        if len(self._trees) == 1:
+            return sorted(self._trees[0].intersection((x0, top, x1, bottom)))
+        return sorted(chain.from_iterable(t.intersection((x0, top, x1, bottom)) for t in self._trees))
 
     def intersections(self, boxes: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Every (query row, id) pair whose boxes overlap or touch, for an ``(n, 4)`` array of query boxes, in
@@ -212,11 +218,16 @@ class BoxIndex:
         (array([0, 0]), array([7, 8]))
         """
         q = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
-        if self._tree is None or not len(q):
+        if not self._trees or not len(q):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        ids, counts = self._tree.intersection_v(q[:, :2].copy(), q[:, 2:].copy())
-        rows = np.repeat(np.arange(len(q), dtype=np.int64), np.asarray(counts, dtype=np.int64))
-        ids = np.asarray(ids, dtype=np.int64)
+        lo, hi = q[:, :2].copy(), q[:, 2:].copy()
+        all_rows, all_ids = [], []
+        for t in self._trees:
+            got, counts = t.intersection_v(lo, hi)
+            all_rows.append(np.repeat(np.arange(len(q), dtype=np.int64), np.asarray(counts, dtype=np.int64)))
+            all_ids.append(np.asarray(got, dtype=np.int64))
+        rows = np.concatenate(all_rows)
+        ids = np.concatenate(all_ids)
         order = np.lexsort((ids, rows))
         return rows[order], ids[order]
 
@@ -230,10 +241,10 @@ class BoxIndex:
 
         Ordered by distance, ties by id.
         """
-        if self._tree is None or k <= 0:
+        if not self._trees or k <= 0:
             return []
         x, y = point
-        found = list(self._tree.nearest((x, y, x, y), k))
+        found = [i for t in self._trees for i in t.nearest((x, y, x, y), k)]
 
         def dist(i: int) -> tuple[float, int]:
             b = self._boxes[self._row(i)]
@@ -241,7 +252,11 @@ class BoxIndex:
             dy = max(b[1] - y, 0.0, y - b[3])
             return (float(dx * dx + dy * dy), i)
 
-        return sorted(found, key=dist)
+        ranked = sorted(found, key=dist)
+        if len(self._trees) > 1 and len(ranked) > k:  # each tree gave its k nearest (and ties): the k nearest of all
+            kth = dist(ranked[k - 1])[0]
+            ranked = [i for i in ranked if dist(i)[0] <= kth]
+        return ranked
 
 
 class SpatialIndex:
@@ -285,7 +300,11 @@ class SpatialIndex:
     def segments(self) -> BoxIndex:
         if self._segments is None:
             # characters drawn as shapes and read as text are no linework
-            ids, boxes = segment_boxes(p for p in self._sheet.paths if not p.text_shape)
+            paths = self._sheet.paths
+            if isinstance(paths, PathTable):
+                ids, boxes = paths.segment_boxes(text_shapes=False)
+            else:
+                ids, boxes = segment_boxes(p for p in paths if not p.text_shape)
             self._segments = BoxIndex.from_arrays(ids, boxes)
         return self._segments
 

@@ -63,7 +63,7 @@ from pdftract.model.primitives import (
     FontSubtype,
     Glyph,
     Image,
-    Path,
+    PathTable,
     UnicodeSource,
 )
 
@@ -425,7 +425,7 @@ class SheetDevice(PDFTextDevice):
         super().__init__(rsrcmgr)
         self.registry = rsrcmgr
         self.glyphs: list[Glyph] = []
-        self.paths: list[Path] = []
+        self.paths = PathTable()
         self.images: list[Image] = []
         self.skipped_segments = 0
         #: paths painted with no ink: fill and stroke both fully transparent (ExtGState ``ca``/``CA`` 0), left out
@@ -794,22 +794,19 @@ class SheetDevice(PDFTextDevice):
         if self.layer_hidden:
             self.hidden_path_ids.append(path_id)
         self.paths.append(
-            Path(
-                id=path_id,
-                stroke=bool(stroke),
-                fill=bool(fill),
-                evenodd=bool(evenodd),
-                line_width=_width(float(_num(graphicstate.linewidth) or 0.0) * scale),
-                dash=self._scaled_dash(graphicstate.dash, scale),
-                stroke_color=_color(graphicstate.scolor),
-                fill_color=_color(graphicstate.ncolor),
-                bbox=BBox(x0, y0, x1, y1),
-                is_rect=len(letters) == 5 and _is_rect(letters, coords),
-                layer=self.layer,
-                _shape=sys.intern(letters) if len(letters) < 16 else letters,  # the many paths of one shape share it
-                _coords=array("d", coords).tobytes(),
-                _seg0=self._segment_id,
-            )
+            shape=letters,
+            coords=coords,
+            first_segment=self._segment_id,
+            stroke=bool(stroke),
+            fill=bool(fill),
+            evenodd=bool(evenodd),
+            line_width=_width(float(_num(graphicstate.linewidth) or 0.0) * scale),
+            dash=self._scaled_dash(graphicstate.dash, scale),
+            stroke_color=_color(graphicstate.scolor),
+            fill_color=_color(graphicstate.ncolor),
+            bbox=(x0, y0, x1, y1),
+            is_rect=len(letters) == 5 and _is_rect(letters, coords),
+            layer=self.layer,
         )
         self._segment_id = seg_id
 

@@ -85,7 +85,7 @@ from pdftract.ingest.lexicon import ALPHABET, best_word, word_set
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
-from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource, path_boxes
+from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, PathTable, UnicodeSource, path_boxes
 from pdftract.model.text import COPY_WORD_GAP
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
@@ -405,7 +405,7 @@ def text_looks_drawn(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[bo
     """Whether the page's visible text looks drawn as shapes: ``(drawn, shapes counted, visible characters)``.
     Glyphs read back from shapes count as visible text."""
     visible = sum(1 for g in glyphs if not g.invisible and g.text.strip())
-    segments = sum(p.segment_count for p in paths)
+    segments = int(paths.segment_counts().sum()) if isinstance(paths, PathTable) else sum(p.segment_count for p in paths)
     if segments < MIN_SHAPES or visible * SHAPES_PER_CHAR >= segments:
         return False, 0, visible
     need = max(MIN_SHAPES, int(visible * SHAPES_PER_CHAR) + 1)
@@ -420,7 +420,12 @@ class _Slices:
     __slots__ = ("_rows", "_first", "_end")
 
     def __init__(self, rows: np.ndarray, first: np.ndarray, end: np.ndarray) -> None:
-        self._rows, self._first, self._end = rows, first.tolist(), end.tolist()
+        # the points of the slices alone, gathered (a page of a million strokes keeps a few hundred thousand)
+        first = np.asarray(first, dtype=np.int64)
+        size = np.asarray(end, dtype=np.int64) - first
+        starts = np.cumsum(size) - size
+        self._rows = rows[np.repeat(first - starts, size) + np.arange(int(size.sum()))]
+        self._first, self._end = array("q", starts.tobytes()), array("q", (starts + size).tobytes())
 
     def __len__(self) -> int:
         return len(self._first)
@@ -450,6 +455,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     starts = array("q")  # each subpath's first point
     owner = array("q")  # each subpath's path
     path_pen = np.zeros(len(paths))
+    path_rim = np.zeros(len(paths))  # half the pen of a stroked fill (a hairline's at least), 0 otherwise
+    path_filled = np.zeros(len(paths), dtype=bool)
     path_ink = np.zeros(len(paths), dtype=np.int64)
     per_path = np.zeros(len(paths), dtype=np.int64)
     colours: dict[object, int] = {}
@@ -475,6 +482,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
             continue  # the dashes of one dashed line drawn as separate pieces: no characters
         per_path[i] = len(subs)
         path_pen[i] = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
+        path_rim[i] = max(p.line_width / 2, HAIRLINE) if p.stroke and p.fill else 0.0
+        path_filled[i] = bool(p.fill)
         path_ink[i] = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
         for sub in subs:
             starts.append(len(flat) // 2)
@@ -488,11 +497,14 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     first = np.frombuffer(starts, dtype=np.int64)
     path = np.frombuffer(owner, dtype=np.int64)
     pen = path_pen[path]
+    del path_pen
     # a stroked fill's ink reaches half its pen beyond it too (a hairline's, width 0, at least)
-    rim = np.fromiter((max(paths[i].line_width / 2, HAIRLINE) if paths[i].stroke and paths[i].fill else 0.0
-                       for i in owner), dtype=np.float64, count=len(owner))
-    lo = np.minimum.reduceat(pts, first, axis=0) - pen[:, None]
-    hi = np.maximum.reduceat(pts, first, axis=0) + pen[:, None]
+    rim = path_rim[path]
+    del path_rim
+    lo = np.minimum.reduceat(pts, first, axis=0)
+    lo -= pen[:, None]
+    hi = np.maximum.reduceat(pts, first, axis=0)
+    hi += pen[:, None]
     # (a sliver of a stroked fill is no smaller than its pen: kept, it is part of a character's ink)
     side = np.maximum(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1]) + 2 * rim
     kept = np.flatnonzero((side <= ATOM_MAX) & (side >= ATOM_MIN))
@@ -501,7 +513,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     ends = np.append(first[1:], len(pts))
     points = _Slices(pts, first[kept], ends[kept])
     inks = path_ink[path[kept]]
-    filled = np.fromiter((bool(paths[i].fill) for i in path[kept].tolist()), dtype=bool, count=len(kept))
+    filled = path_filled[path[kept]]
     return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
                   rim[kept] > 0)
 

@@ -75,7 +75,7 @@ from pdftract.limits import Limits
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
 from pdftract.model.pdfe import Attachment, Conformance, Layer, PageLayer
-from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path, UnicodeSource
+from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path, PathTable, UnicodeSource
 from pdftract.model.text import build_layout
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import TextSettings
@@ -495,10 +495,10 @@ class Reader:
             diagnostics.append(Diagnostic.make(Code.RESOURCE_LIMIT, message, severity=Severity.ERROR, page=number))
 
         glyphs = tuple(device.glyphs) if device else ()
-        paths = tuple(device.paths) if device else ()
+        paths: Sequence[Path] = device.paths if device else PathTable()
         images = tuple(device.images) if device else ()
         off_glyphs: tuple[Glyph, ...] = ()
-        off_paths: tuple[Path, ...] = ()
+        off_paths: Sequence[Path] = PathTable()
         off_images: tuple[Image, ...] = ()
         off_layers = device is not None and bool(device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids)
         if device is not None and off_layers and self.include_hidden_layers:
@@ -512,9 +512,9 @@ class Reader:
             # no id is given twice on the sheet (segments likewise, across all paths)
             shown_g, hidden_g = _split(glyphs, set(device.hidden_glyph_ids))
             glyphs, off_glyphs = _renumber(shown_g), _renumber(hidden_g, len(shown_g))
-            shown_p, hidden_p = _split(paths, set(device.hidden_path_ids))
-            paths = _renumber_paths(shown_p, 0, 0)
-            off_paths = _renumber_paths(hidden_p, len(shown_p), sum(p.segment_count for p in paths))
+            shown_p, hidden_p = _split(tuple(paths), set(device.hidden_path_ids))
+            paths = PathTable.of(shown_p)
+            off_paths = PathTable.of(hidden_p, len(shown_p), sum(p.segment_count for p in shown_p))
             shown_i, hidden_i = _split(images, set(device.hidden_image_ids))
             images, off_images = _renumber(shown_i), _renumber(hidden_i, len(shown_i))
             diagnostics.append(Diagnostic.make(
@@ -632,8 +632,8 @@ class Reader:
             text_settings=self.text_settings,
         )
 
-    def _comment_text(self, glyphs: tuple[Glyph, ...], paths: tuple[Path, ...], annotations: Sequence[Annotation], number: int,
-                      diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], tuple[Path, ...]]:
+    def _comment_text(self, glyphs: tuple[Glyph, ...], paths: Sequence[Path], annotations: Sequence[Annotation], number: int,
+                      diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], Sequence[Path]]:
         """Text drawn as strokes whose string an AutoCAD SHX text comment holds over it, where reading the shapes
         left them unread (:func:`pdftract.ingest.drawn_text.comment_text`), said in a diagnostic."""
         if not self.read_drawn_text:
@@ -651,8 +651,8 @@ class Reader:
                 severity=Severity.INFO, page=number, count=found.hidden, hidden_layer=found.hidden, comments=len(comments)))
         return glyphs, paths
 
-    def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: tuple[Path, ...], number: int,
-                    diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], tuple[Path, ...]]:
+    def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: Sequence[Path], number: int,
+                    diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], Sequence[Path]]:
         """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics."""
         if not self.read_drawn_text:
             return glyphs, paths
@@ -754,6 +754,9 @@ class Reader:
 def _mark_text_shapes(paths: Sequence[Path], ids: frozenset[int]) -> None:
     """Mark the paths ``ids`` as text shapes, in place: the paths were made for this page by its interpreter and
     nothing holds them yet (a copy of each, 100 000 on a KiCad sheet, cost a third of a second)."""
+    if isinstance(paths, PathTable):
+        paths.mark_text_shapes(ids)
+        return
     for p in paths:
         if p.id in ids:
             object.__setattr__(p, "text_shape", True)
@@ -766,16 +769,6 @@ def _split(items: tuple[Any, ...], hidden: set[int]) -> tuple[list[Any], list[An
 def _renumber(items: list[Any], start: int = 0) -> tuple[Any, ...]:
     """``items`` with ids ``start``, ``start + 1`` ... (ids stay positions; the off-layer ones follow the shown)."""
     return tuple(x if x.id == i else replace(x, id=i) for i, x in enumerate(items, start))
-
-
-def _renumber_paths(paths: list[Path], start: int, segment_start: int) -> tuple[Path, ...]:
-    """``paths`` with ids from ``start`` and their segments' ids counted on from ``segment_start``."""
-    out: list[Path] = []
-    seg = segment_start
-    for i, p in enumerate(paths, start):
-        out.append(p.renumbered(i, seg))
-        seg += p.segment_count
-    return tuple(out)
 
 
 def open_document(

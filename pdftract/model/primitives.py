@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -440,6 +440,8 @@ _ADDS = {"m": 1, "l": 1, "c": 3, "h": 0}
 
 def path_boxes(paths: Sequence[Path]) -> npt.NDArray[np.float64]:
     """The paths' boxes as an ``(n, 4)`` array of ``(x0, top, x1, bottom)`` (no tuple per path on the way)."""
+    if isinstance(paths, PathTable):
+        return paths.boxes()
     return np.fromiter(chain.from_iterable(p.bbox for p in paths), dtype=np.float64, count=4 * len(paths)).reshape(-1, 4)
 
 
@@ -473,35 +475,256 @@ def segment_boxes(paths: Iterable[Path]) -> tuple[npt.NDArray[np.int64], npt.NDA
     ids = np.zeros(0, dtype=np.int64)
     boxes = np.zeros((0, 4))
     if shapes:
-        letters = np.frombuffer("".join(shapes).encode("ascii"), dtype=np.uint8)
-        pts = np.frombuffer(b"".join(coords), dtype=np.float64).reshape(-1, 2)
-        counts = np.fromiter((len(x) for x in shapes), dtype=np.int64, count=len(shapes))
-        first_letter = np.cumsum(counts) - counts
-        # each letter's segment id: its path's first id plus its place in the path
-        seg_ids = np.repeat(np.asarray(seg0, dtype=np.int64) - first_letter, counts) + np.arange(len(letters))
-        adds = np.zeros(len(letters), dtype=np.int64)
-        adds[(letters == ord("m")) | (letters == ord("l"))] = 1
-        adds[letters == ord("c")] = 3
-        last = np.cumsum(adds) - 1  # the last point a letter adds (a close: the one before it)
-        is_move = letters == ord("m")
-        # the subpath's start: the point of the latest move (every packed path starts with one)
-        start = np.maximum.accumulate(np.where(is_move, last, -1))
-        end = np.where(letters == ord("h"), start, last)  # where the pen stands after the letter
-        cur = np.concatenate(([0], end[:-1]))  # where it stood before (a path's first letter is a move)
-        drawn = ~is_move
-        # the points of each drawn piece: the current one, then (a curve) three or (a line) one, or (a close) the start
-        a = cur[drawn]
-        z = end[drawn]
-        b = np.where(adds[drawn] == 3, last[drawn] - 2, z)
-        c = np.where(adds[drawn] == 3, last[drawn] - 1, z)
-        stack = np.stack((pts[a], pts[b], pts[c], pts[z]))  # (4, n, 2)
-        lo, hi = stack.min(axis=0), stack.max(axis=0)
-        ids = seg_ids[drawn]
-        boxes = np.column_stack((lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
+        ids, boxes = _packed_segment_boxes("".join(shapes), np.frombuffer(b"".join(coords), dtype=np.float64),
+                                           np.asarray(seg0, dtype=np.int64),
+                                           np.fromiter((len(x) for x in shapes), dtype=np.int64, count=len(shapes)))
     if other_ids:
         ids = np.concatenate((ids, np.asarray(other_ids, dtype=np.int64)))
         boxes = np.concatenate((boxes, np.asarray(other_boxes, dtype=np.float64).reshape(-1, 4)))
     return ids, boxes
+
+
+def _packed_segment_boxes(shapes: str, coords: npt.NDArray[np.float64], seg0: npt.NDArray[np.int64],
+                          counts: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """:func:`segment_boxes` of packed paths given as one run: their letters one after the other, their
+    coordinates likewise, each path's first segment id and letter count."""
+    letters = np.frombuffer(shapes.encode("ascii"), dtype=np.uint8)
+    pts = coords.reshape(-1, 2)
+    first_letter = np.cumsum(counts) - counts
+    # each letter's segment id: its path's first id plus its place in the path
+    seg_ids = np.repeat(seg0 - first_letter, counts) + np.arange(len(letters))
+    adds = np.zeros(len(letters), dtype=np.int64)
+    adds[(letters == ord("m")) | (letters == ord("l"))] = 1
+    adds[letters == ord("c")] = 3
+    last = np.cumsum(adds) - 1  # the last point a letter adds (a close: the one before it)
+    is_move = letters == ord("m")
+    # the subpath's start: the point of the latest move (every packed path starts with one)
+    start = np.maximum.accumulate(np.where(is_move, last, -1))
+    end = np.where(letters == ord("h"), start, last)  # where the pen stands after the letter
+    cur = np.concatenate(([0], end[:-1]))  # where it stood before (a path's first letter is a move)
+    drawn = ~is_move
+    # the points of each drawn piece: the current one, then (a curve) three or (a line) one, or (a close) the start
+    a = cur[drawn]
+    z = end[drawn]
+    b = np.where(adds[drawn] == 3, last[drawn] - 2, z)
+    c = np.where(adds[drawn] == 3, last[drawn] - 1, z)
+    lo = np.minimum(np.minimum(pts[a], pts[b]), np.minimum(pts[c], pts[z]))
+    hi = np.maximum(np.maximum(pts[a], pts[b]), np.maximum(pts[c], pts[z]))
+    return seg_ids[drawn], np.column_stack((lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
+
+
+#: a table of more paths than this keeps none of the :class:`Path` objects it makes (a page of a million
+#: segments would hold about 400 bytes more per path); smaller tables make each once and keep it
+KEEP_OBJECTS_UP_TO = 250_000
+
+_STROKE, _FILL, _EVENODD, _RECT, _TEXT = 1, 2, 4, 8, 16
+#: paths measured at once by :meth:`PathTable.segment_boxes`
+SEGMENT_BOX_BLOCK = 65_536
+
+
+class PathTable(Sequence[Path]):
+    """The paths of one page, stored as columns (about 110 bytes a path of two pieces, against some 500 as
+    objects): ``table[i]`` is the :class:`Path` of row ``i``, made on access. A table of at most
+    :data:`KEEP_OBJECTS_UP_TO` rows keeps the paths it made, so a path is one object for the life of the
+    page, as in a tuple; a larger one makes them anew on each access (equal, not the same object).
+    Path ``i``'s id is ``first_id + i``; :meth:`boxes`, :meth:`segment_counts` and
+    :meth:`segment_boxes` read the columns without making paths.
+
+    Filled by the page's interpreter (:meth:`append`), then only read; :meth:`mark_text_shapes` sets the
+    flag the drawn-text pass gives.
+
+    >>> t = PathTable()
+    >>> t.append(shape="ml", coords=(0.0, 0.0, 10.0, 5.0), first_segment=0, stroke=True, fill=False, evenodd=False,
+    ...          line_width=0.5, dash=None, stroke_color=(0.0,), fill_color=None, bbox=(0.0, 0.0, 10.0, 5.0))
+    >>> len(t), t[0], t[0] is t[0], t.boxes().tolist()
+    (1, <Path 0 stroke, 2 segments at (0, 0, 10, 5)>, True, [[0.0, 0.0, 10.0, 5.0]])
+    >>> t == (t[0],)
+    True
+    """
+
+    __slots__ = ("_first_id", "_shapes", "_coff", "_coords", "_seg0", "_bbox", "_width", "_flags", "_style",
+                 "_styles", "_style_of", "_objs", "_last")
+
+    def __init__(self, first_id: int = 0) -> None:
+        self._first_id = first_id
+        self._shapes: list[str] = []
+        self._coff = array("q", [0])  # row i's coordinates are _coords[_coff[i]:_coff[i + 1]]
+        self._coords = array("d")
+        self._seg0 = array("q")
+        self._bbox = array("d")  # x0, top, x1, bottom of each row
+        self._width = array("d")
+        self._flags = bytearray()
+        self._style = array("l")  # row -> its (dash, stroke colour, fill colour, layer) in _styles
+        self._styles: list[tuple[tuple[tuple[float, ...], float] | None, Color | None, Color | None, str | None]] = []
+        self._style_of: dict[object, int] = {}
+        self._objs: list[Path | None] | None = []
+        self._last: Path | None = None
+
+    def append(self, *, shape: str, coords: Sequence[float], first_segment: int, stroke: bool, fill: bool, evenodd: bool,
+               line_width: float, dash: tuple[tuple[float, ...], float] | None, stroke_color: Color | None,
+               fill_color: Color | None, bbox: Sequence[float], is_rect: bool = False,
+               text_shape: bool = False, layer: str | None = None) -> None:
+        """Add a path in its packed form (see :meth:`Path.packed`; its id is the next row's)."""
+        self._shapes.append(sys.intern(shape) if len(shape) < 16 else shape)
+        self._coords.extend(coords)
+        self._coff.append(len(self._coords))
+        self._seg0.append(first_segment)
+        self._bbox.extend(bbox)
+        self._width.append(line_width)
+        self._flags.append((_STROKE if stroke else 0) | (_FILL if fill else 0) | (_EVENODD if evenodd else 0)
+                           | (_RECT if is_rect else 0) | (_TEXT if text_shape else 0))
+        key = (dash, stroke_color, fill_color, layer)
+        k = self._style_of.get(key)
+        if k is None:
+            k = self._style_of[key] = len(self._styles)
+            self._styles.append(key)
+        self._style.append(k)
+        objs = self._objs
+        if objs is not None:
+            if len(self._shapes) > KEEP_OBJECTS_UP_TO:
+                self._objs = None
+            else:
+                objs.append(None)
+
+    @classmethod
+    def of(cls, paths: Iterable[Path], first_id: int = 0, first_segment: int = 0) -> PathTable:
+        """A table of packed ``paths``, numbered anew: ids from ``first_id``, segment ids counted on from
+        ``first_segment`` (``ValueError`` for a path built from :class:`Segment` objects)."""
+        t = cls(first_id)
+        seg = first_segment
+        for p in paths:
+            if p._given is not None:
+                raise ValueError(f"path {p.id} was built from segments; a path table holds packed paths")
+            t.append(shape=p._shape, coords=memoryview(p._coords).cast("d"), first_segment=seg, stroke=p.stroke,
+                     fill=p.fill, evenodd=p.evenodd, line_width=p.line_width, dash=p.dash, stroke_color=p.stroke_color,
+                     fill_color=p.fill_color, bbox=tuple(p.bbox), is_rect=p.is_rect, text_shape=p.text_shape,
+                     layer=p.layer)
+            seg += len(p._shape)
+        return t
+
+    def __len__(self) -> int:
+        return len(self._shapes)
+
+    def _make(self, i: int) -> Path:
+        f = self._flags[i]
+        b = self._bbox
+        k = 4 * i
+        dash, stroke_color, fill_color, layer = self._styles[self._style[i]]
+        return Path(id=self._first_id + i, stroke=bool(f & _STROKE), fill=bool(f & _FILL), evenodd=bool(f & _EVENODD),
+                    line_width=self._width[i], dash=dash, stroke_color=stroke_color, fill_color=fill_color,
+                    bbox=BBox(b[k], b[k + 1], b[k + 2], b[k + 3]), is_rect=bool(f & _RECT), text_shape=bool(f & _TEXT),
+                    layer=layer, _shape=self._shapes[i], _coords=self._coords[self._coff[i]:self._coff[i + 1]].tobytes(),
+                    _seg0=self._seg0[i])
+
+    def _get(self, i: int) -> Path:
+        objs = self._objs
+        if objs is None:  # kept no objects: the last one made is kept (a pass reads a path's fields one by one)
+            last = self._last
+            if last is not None and last.id == self._first_id + i:
+                return last
+            made = self._last = self._make(i)
+            return made
+        p = objs[i]
+        if p is None:
+            p = objs[i] = self._make(i)
+        return p
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return tuple(self._get(k) for k in range(*i.indices(len(self))))
+        n = len(self._shapes)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("path table index out of range")
+        return self._get(i)
+
+    def __iter__(self) -> Iterator[Path]:
+        get = self._get
+        return (get(i) for i in range(len(self._shapes)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PathTable) and other is self:
+            return True
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # compared by content, as a list
+
+    def __repr__(self) -> str:
+        return f"<PathTable {len(self)} paths>"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the columns travel, the objects made are rebuilt on use
+        return (_rebuild_table, (self._first_id, self._shapes, self._coff, self._coords, self._seg0, self._bbox,
+                                 self._width, bytes(self._flags), self._style, self._styles))
+
+    def boxes(self) -> npt.NDArray[np.float64]:
+        """The paths' boxes as an ``(n, 4)`` array of ``(x0, top, x1, bottom)`` (a copy)."""
+        return np.frombuffer(self._bbox, dtype=np.float64).reshape(-1, 4).copy()
+
+    def segment_counts(self) -> npt.NDArray[np.int64]:
+        """Each path's number of segments."""
+        return np.fromiter(map(len, self._shapes), dtype=np.int64, count=len(self._shapes))
+
+    def text_shapes(self) -> npt.NDArray[np.bool_]:
+        """Whether each path was read back as text."""
+        return (np.frombuffer(bytes(self._flags), dtype=np.uint8) & _TEXT) > 0
+
+    def mark_text_shapes(self, ids: Iterable[int]) -> None:
+        """Mark the paths ``ids`` as text shapes (read back as text by the drawn-text pass), in place."""
+        objs = self._objs
+        self._last = None
+        for pid in ids:
+            i = pid - self._first_id
+            if 0 <= i < len(self._shapes):
+                self._flags[i] |= _TEXT
+                p = objs[i] if objs is not None else None
+                if p is not None:
+                    object.__setattr__(p, "text_shape", True)
+
+    def segment_boxes(self, *, text_shapes: bool = True) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+        """:func:`segment_boxes` of every path (``text_shapes=False``: of those not read as text), from the columns."""
+        if not self._shapes:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, 4))
+        coords = np.frombuffer(self._coords, dtype=np.float64)
+        seg0 = np.frombuffer(self._seg0, dtype=np.int64)
+        counts = self.segment_counts()
+        coff = np.frombuffer(self._coff, dtype=np.int64)
+        keep = np.ones(len(self._shapes), dtype=bool) if text_shapes else ~self.text_shapes()
+        ids: list[npt.NDArray[np.int64]] = []
+        boxes: list[npt.NDArray[np.float64]] = []
+        # a block of rows at a time: the measuring's temporary arrays stay small on a page of a million paths
+        for lo in range(0, len(self._shapes), SEGMENT_BOX_BLOCK):
+            hi = min(lo + SEGMENT_BOX_BLOCK, len(self._shapes))
+            part = keep[lo:hi]
+            if part.all():
+                got = _packed_segment_boxes("".join(self._shapes[lo:hi]), coords[coff[lo]:coff[hi]], seg0[lo:hi],
+                                            counts[lo:hi])
+            elif part.any():
+                rows = lo + np.flatnonzero(part)
+                point_rows = np.repeat(part, coff[lo + 1:hi + 1] - coff[lo:hi])
+                got = _packed_segment_boxes("".join(self._shapes[i] for i in rows.tolist()),
+                                            coords[coff[lo]:coff[hi]][point_rows], seg0[rows], counts[rows])
+            else:
+                continue
+            ids.append(got[0])
+            boxes.append(got[1])
+        if not ids:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, 4))
+        return np.concatenate(ids), np.concatenate(boxes)
+
+
+def _rebuild_table(first_id: int, shapes: list[str], coff: array[int], coords: array[float], seg0: array[int],
+                   bbox: array[float], width: array[float], flags: bytes, style: array[int],
+                   styles: list[tuple[tuple[tuple[float, ...], float] | None, Color | None, Color | None, str | None]]) -> PathTable:
+    t = PathTable(first_id)
+    t._shapes = [sys.intern(x) if len(x) < 16 else x for x in shapes]
+    t._coff, t._coords, t._seg0, t._bbox, t._width, t._flags, t._style = coff, coords, seg0, bbox, width, bytearray(flags), style
+    t._styles = styles
+    t._style_of = {key: k for k, key in enumerate(styles)}
+    t._objs = [None] * len(shapes) if len(shapes) <= KEEP_OBJECTS_UP_TO else None
+    return t
 
 
 class Piece(NamedTuple):
@@ -633,6 +856,7 @@ __all__ = [
     "Measurement",
     "Piece",
     "Path",
+    "PathTable",
     "Segment",
     "SegmentKind",
     "UnicodeSource",

@@ -20,7 +20,7 @@ stay the parent's ids, so anything found in a view can be traced back.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from types import MappingProxyType
@@ -93,7 +93,7 @@ class SheetLike:
         raise NotImplementedError
 
     @property
-    def paths(self) -> tuple[Path, ...]:
+    def paths(self) -> Sequence[Path]:
         raise NotImplementedError
 
     @property
@@ -240,7 +240,7 @@ class Sheet(SheetLike):
     cropbox: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     user_unit: float = 1.0
     glyphs: tuple[Glyph, ...] = ()
-    paths: tuple[Path, ...] = ()
+    paths: Sequence[Path] = ()
     images: tuple[Image, ...] = ()
     annotations: tuple[Annotation, ...] = ()
     #: 3D and RichMedia streams of its annotations (reported, never parsed)
@@ -248,7 +248,7 @@ class Sheet(SheetLike):
     #: the optional-content layers its content is drawn on, with their text
     layers: tuple[PageLayer, ...] = ()
     #: paths and images on layers that are off by default (kept apart like their glyphs, which are in ``layers``)
-    off_layer_paths: tuple[Path, ...] = ()
+    off_layer_paths: Sequence[Path] = ()
     off_layer_images: tuple[Image, ...] = ()
     fonts: Mapping[str, Font] = field(default_factory=lambda: _EMPTY)
     diagnostics: tuple[Diagnostic, ...] = ()
@@ -382,7 +382,7 @@ class SheetView(SheetLike):
         assert region is not None
         return region.contains(box) if self._mode == "within" else region.intersects(box)
 
-    def _select(self, key: str, items: tuple[Any, ...], box_of: Callable[[Any], BBox]) -> tuple[Any, ...]:
+    def _select(self, key: str, items: Sequence[Any], box_of: Callable[[Any], BBox]) -> tuple[Any, ...]:
         hit = self._memo.get(key)
         if hit is None:
             if self._mode == "filter":
