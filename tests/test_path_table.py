@@ -127,3 +127,27 @@ def test_an_index_of_several_trees_answers_as_one_tree(monkeypatch: pytest.Monke
     for x, y in (rng.random((40, 2)) * 100).tolist():
         for k in (1, 3, 10):
             assert many.nearest((x, y), k) == one.nearest((x, y), k)
+
+
+def test_analysing_a_page_of_many_paths_makes_objects_only_for_the_paths_it_looks_into(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a large table keeps no objects, so a pass that walks every path as an object pays for each, every time: the
+    # frame test of the page review and the cloud and triangle scans choose their paths from the columns first
+    monkeypatch.setattr(primitives, "KEEP_OBJECTS_UP_TO", 100)
+    n = 6000
+    # strokes in the middle of the page, none near its edges (where the frame test looks), none a triangle or cloud
+    content = b"\n".join(f"{150 + (i % 60) * 5:.2f} {200 + (i // 60) * 4:.2f} m {153 + (i % 60) * 5:.2f} "
+                         f"{201 + (i // 60) * 4:.2f} l S".encode() for i in range(n))
+    doc = pdftract.open(_page(content))
+    sheet = doc.page(1)
+    assert isinstance(sheet.paths, PathTable) and len(sheet.paths) == n
+    made = [0]
+    make = PathTable._make
+
+    def counting(self: PathTable, i: int) -> primitives.Path:
+        made[0] += 1
+        return make(self, i)
+
+    monkeypatch.setattr(PathTable, "_make", counting)
+    result = pdftract.analyze(doc, analyzers=["review", "revision_clouds"])
+    assert result.pages[0].results["revision_clouds"] == ()
+    assert made[0] < n // 10, f"{made[0]} path objects made for {n} paths"

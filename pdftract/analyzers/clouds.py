@@ -29,7 +29,7 @@ from shapely.geometry import Polygon
 from pdftract.analyzers.tables import Table, TableKind
 from pdftract.geometry import BBox, fmt_box
 from pdftract.index import BoxIndex, BoxSet
-from pdftract.model.primitives import Path, drawn_pieces
+from pdftract.model.primitives import Path, drawn_pieces, rows_by_segment_count
 from pdftract.model.sheet import Sheet, SheetLike
 from typing_extensions import TypedDict
 
@@ -122,7 +122,9 @@ def _cloud_chain(path: Path, s: CloudSettings) -> tuple[list[tuple[float, float]
 
 def _triangles(sheet: SheetLike) -> list[tuple[BBox, Path]]:
     out = []
-    for p in sheet.paths:
+    paths = sheet.paths
+    for i in rows_by_segment_count(paths, 4, 5):  # a move and three or four sides
+        p = paths[i]
         if p.text_shape:
             continue
         kinds = p.kinds  # (judged before any Segment object is made)
@@ -152,7 +154,9 @@ def find_clouds(sheet: SheetLike, settings: CloudSettings, tables: Sequence[Tabl
     names = {r for r, _i in revisions}
     named = [w for w in words if w.text in names and w.bbox.center not in table_boxes]
     clouds: list[RevisionCloud] = []
-    for p in sheet.paths:
+    paths = sheet.paths
+    for i in rows_by_segment_count(paths, settings.min_bumps):  # its bumps at least
+        p = paths[i]
         if p.text_shape:
             continue
         found = _cloud_chain(p, settings)

@@ -41,7 +41,7 @@ from pdftract.analyzers.tables import Table
 from pdftract.analyzers.title_block import TitleBlock
 from pdftract.errors import Code
 from pdftract.ingest.drawn_text import MIN_SHAPES, SHAPES_PER_CHAR, glyph_sized_shapes, path_boxes, text_looks_drawn
-from pdftract.model.primitives import UnicodeSource
+from pdftract.model.primitives import UnicodeSource, stroked_rows
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.sheet import Sheet, SheetLike
 from pdftract.registry import Reported, analyzer, output
@@ -56,14 +56,15 @@ def _framed(sheet: SheetLike) -> bool:
     of it: a drawing frame (a border, often broken by zone ticks), as a sheet has and a manual page or a
     sketch has not. Only stroked paths reaching into an edge band (the outer 12 %) are looked into."""
     w, h = sheet.width, sheet.height
-    stroked = [p for p in sheet.paths if p.stroke]
-    if not stroked:
+    paths = sheet.paths
+    stroked = stroked_rows(paths)  # (a page of a million paths is not made into objects to ask this)
+    if not len(stroked):
         return False
-    boxes = path_boxes(stroked)
+    boxes = path_boxes(paths)[stroked]
     near = (boxes[:, 1] <= 0.12 * h) | (boxes[:, 3] >= 0.88 * h) | (boxes[:, 0] <= 0.12 * w) | (boxes[:, 2] >= 0.88 * w)
     runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
     for i in np.flatnonzero(near).tolist():
-        for kind, points in stroked[i].pieces():  # (no Segment objects made)
+        for kind, points in paths[int(stroked[i])].pieces():  # (no Segment objects made)
             if kind not in ("line", "close"):
                 continue
             (x0, y0), (x1, y1) = points[0], points[-1]

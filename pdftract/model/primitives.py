@@ -445,6 +445,23 @@ def path_boxes(paths: Sequence[Path]) -> npt.NDArray[np.float64]:
     return np.fromiter(chain.from_iterable(p.bbox for p in paths), dtype=np.float64, count=4 * len(paths)).reshape(-1, 4)
 
 
+def stroked_rows(paths: Sequence[Path]) -> npt.NDArray[np.int64]:
+    """The places of the stroked paths in ``paths`` (from a :class:`PathTable`'s columns, without making paths)."""
+    if isinstance(paths, PathTable):
+        return np.flatnonzero(paths.stroked())
+    return np.asarray([i for i, p in enumerate(paths) if p.stroke], dtype=np.int64)
+
+
+def rows_by_segment_count(paths: Sequence[Path], least: int, most: int | None = None) -> list[int]:
+    """The places of the paths in ``paths`` of ``least`` to ``most`` segments (from a :class:`PathTable`'s columns,
+    without making paths), ascending."""
+    if isinstance(paths, PathTable):
+        counts = paths.segment_counts()
+        ok = counts >= least if most is None else (counts >= least) & (counts <= most)
+        return np.flatnonzero(ok).tolist()
+    return [i for i, p in enumerate(paths) if least <= p.segment_count and (most is None or p.segment_count <= most)]
+
+
 def segment_boxes(paths: Iterable[Path]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
     """The id and box ``(x0, top, x1, bottom)``, control points included, of every segment of ``paths`` that
     marks ink (``move`` pieces are left out), without making :class:`Segment` objects: packed paths are
@@ -666,6 +683,10 @@ class PathTable(Sequence[Path]):
     def segment_counts(self) -> npt.NDArray[np.int64]:
         """Each path's number of segments."""
         return np.fromiter(map(len, self._shapes), dtype=np.int64, count=len(self._shapes))
+
+    def stroked(self) -> npt.NDArray[np.bool_]:
+        """Whether each path is stroked."""
+        return (np.frombuffer(bytes(self._flags), dtype=np.uint8) & _STROKE) > 0
 
     def text_shapes(self) -> npt.NDArray[np.bool_]:
         """Whether each path was read back as text."""
