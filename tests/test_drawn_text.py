@@ -950,3 +950,17 @@ HOLDERS = ROOT.parent / "extra" / "real6" / "mech-semproj2-holders-y-axis-motor.
 @pytest.mark.skipif(not HOLDERS.exists(), reason="real6 corpus not present")
 def test_an_italic_comma_in_an_outlined_diameter_is_read() -> None:
     assert "⌀6,3" in {w.text for w in pdftract.open(HOLDERS).page(1).layout.words}
+
+
+def test_a_word_read_whole_is_told_from_the_next_by_the_letters_they_differ_in() -> None:
+    # a word of four shapes, three of them surely A, T, E and the first nearest D, G 0.22 farther: DATE against GATE
+    # is D against G, whatever the shared letters; a margin averaged over the four letters (0.055) had hidden that
+    from pdftract.ingest.lexicon import ALPHABET, best_word
+
+    dist = np.full((4, len(ALPHABET)), 0.9)
+    dist[0, ALPHABET.index("d")], dist[0, ALPHABET.index("g")] = 0.30, 0.52
+    for row, letter in ((1, "a"), (2, "t"), (3, "e")):
+        dist[row, ALPHABET.index(letter)] = 0.1
+    word, mean, margin = best_word(dist)
+    assert word == "date" and mean == pytest.approx(0.15, abs=1e-3)
+    assert margin == pytest.approx(0.22, abs=1e-3)

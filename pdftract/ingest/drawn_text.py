@@ -133,7 +133,8 @@ WORD_CLEAR = (0.65, 0.3)
 UNDERSCORE_HEIGHT = 0.16
 #: a word with shapes left unread is read as the lexicon word its shapes are this close to on average ...
 LEX_ACCEPT = 0.7
-#: ... when the next word is this much farther, no shape is farther than LEX_CHAR_MAX from its letter ...
+#: ... when the next word is this much farther per letter the two differ in, no shape is farther than LEX_CHAR_MAX
+#: from its letter ...
 LEX_MARGIN = 0.06
 LEX_CHAR_MAX = 1.0
 #: ... and the word has at least this many letters
@@ -1790,9 +1791,10 @@ def _word_spans(texts: list[str | None], spaces: list[bool], edge: Callable[[str
 def _lexicon_words(reads: list[_Read], cells: list[tuple[float, float]], em: float) -> list[_Read]:
     """Words some of whose shapes stayed unread, read as a whole against the lexicon
     (:mod:`pdftract.ingest.lexicon`): taken when the nearest word's shapes are :data:`LEX_ACCEPT` close on
-    average, none farther than :data:`LEX_CHAR_MAX`, and the next word :data:`LEX_MARGIN` farther. Only
-    words of letters (a digit read in it keeps the word as read); the case (capitals, small, capital first)
-    is the one the shapes are closest to, and the word's characters get the word's confidence."""
+    average, none farther than :data:`LEX_CHAR_MAX`, and the next word :data:`LEX_MARGIN` farther per letter
+    the two differ in. Only words of letters (a digit read in it keeps the word as read); the case (capitals,
+    small, capital first) is the one the shapes are closest to, and the word's characters get the word's
+    confidence."""
     if not _LABELS or len(reads) < LEX_MIN:
         return reads
     upper, lower = _letter_columns()

@@ -16,8 +16,8 @@ compared with every word of its length in one numpy gather.
 >>> d = np.full((3, 26), 0.9, dtype=np.float32)
 >>> for i, ch in enumerate("dwg"):
 ...     d[i, ord(ch) - 97] = 0.3
->>> best_word(d)  # the next word (``dig``, ``dog`` ...) shares two of its letters
-('dwg', 0.3, 0.2)
+>>> best_word(d)  # the next word (``dig``, ``dog`` ...) differs in one letter, 0.6 farther there
+('dwg', 0.3, 0.6)
 """
 
 from __future__ import annotations
@@ -58,7 +58,9 @@ def best_word(distances: np.ndarray) -> tuple[str, float, float] | None:
     """The lexicon word nearest a word's shapes: ``(word, mean distance, margin to the next word)``.
 
     ``distances`` holds one row per shape and one column per letter of :data:`ALPHABET` (the shape's
-    distance to that letter, either case); ``None`` when no word has that many letters."""
+    distance to that letter, either case); ``None`` when no word has that many letters. The margin is the
+    next word's distance more, per letter the two words differ in: the letters they share say nothing
+    between them (``DATE`` against ``GATE`` is its first shape's ``D`` against ``G``, however long the word)."""
     n = distances.shape[0]
     entry = words_by_length().get(n)
     if entry is None:
@@ -69,4 +71,5 @@ def best_word(distances: np.ndarray) -> tuple[str, float, float] | None:
         return words[0], round(float(cost[0]), 4), 9.0
     two = np.argpartition(cost, 1)[:2]
     first, second = sorted(two.tolist(), key=lambda i: (float(cost[i]), i))
-    return words[first], round(float(cost[first]), 4), round(float(cost[second] - cost[first]), 4)
+    differ = sum(1 for x, y in zip(words[first], words[second], strict=True) if x != y)
+    return words[first], round(float(cost[first]), 4), round(float(cost[second] - cost[first]) * n / max(differ, 1), 4)
