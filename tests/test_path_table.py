@@ -64,6 +64,12 @@ def test_a_table_is_what_its_paths_are_when_packed_again_and_pickled() -> None:
     with pytest.raises(IndexError):
         table[len(table)]
     assert table[-1] == table[len(table) - 1] and table[1:3] == (table[1], table[2])
+    # joined as tuples were (a page's paths and those of its layers that are off)
+    both = table + PathTable.of(list(table)[:2], first_id=len(table))
+    assert isinstance(both, tuple) and len(both) == len(table) + 2 and both[: len(table)] == tuple(table)
+    assert (table[0],) + table == (table[0], *table)
+    # a numpy integer picks a path as an int does, and the path's id stays an int
+    assert table[np.int64(2)] == table[2] and type(table[np.int64(2)].id) is int
 
 
 @pytest.mark.parametrize("block", [7, 65_536])

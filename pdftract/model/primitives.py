@@ -14,6 +14,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
+from operator import index
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -555,8 +556,8 @@ class PathTable(Sequence[Path]):
     ...          line_width=0.5, dash=None, stroke_color=(0.0,), fill_color=None, bbox=(0.0, 0.0, 10.0, 5.0))
     >>> len(t), t[0], t[0] is t[0], t.boxes().tolist()
     (1, <Path 0 stroke, 2 segments at (0, 0, 10, 5)>, True, [[0.0, 0.0, 10.0, 5.0]])
-    >>> t == (t[0],)
-    True
+    >>> t == (t[0],), t + PathTable() == (t[0],), () + t == (t[0],)
+    (True, True, True)
     """
 
     __slots__ = ("_first_id", "_shapes", "_coff", "_coords", "_seg0", "_bbox", "_width", "_flags", "_style",
@@ -649,6 +650,7 @@ class PathTable(Sequence[Path]):
     def __getitem__(self, i: int | slice) -> Any:
         if isinstance(i, slice):
             return tuple(self._get(k) for k in range(*i.indices(len(self))))
+        i = index(i)  # a numpy integer too, as a plain int (it makes the path's id)
         n = len(self._shapes)
         if i < 0:
             i += n
@@ -668,6 +670,17 @@ class PathTable(Sequence[Path]):
         return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     __hash__ = None  # type: ignore[assignment]  # compared by content, as a list
+
+    def __add__(self, other: Sequence[Path]) -> tuple[Path, ...]:
+        """The paths, then ``other``'s, as a tuple (as ``paths + off_layer_paths`` gave when both were tuples)."""
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other: Sequence[Path]) -> tuple[Path, ...]:
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return tuple(other) + tuple(self)
 
     def __repr__(self) -> str:
         return f"<PathTable {len(self)} paths>"
