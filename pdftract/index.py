@@ -252,11 +252,11 @@ class BoxIndex:
             dy = max(b[1] - y, 0.0, y - b[3])
             return (float(dx * dx + dy * dy), i)
 
-        ranked = sorted(found, key=dist)
+        ranked = sorted(map(dist, found))
         if len(self._trees) > 1 and len(ranked) > k:  # each tree gave its k nearest (and ties): the k nearest of all
-            kth = dist(ranked[k - 1])[0]
-            ranked = [i for i in ranked if dist(i)[0] <= kth]
-        return ranked
+            kth = ranked[k - 1][0]
+            ranked = [r for r in ranked if r[0] <= kth]
+        return [i for _d, i in ranked]
 
 
 class SpatialIndex:

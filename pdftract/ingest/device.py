@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-import sys
 import zlib
-from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
@@ -800,7 +798,7 @@ class SheetDevice(PDFTextDevice):
             stroke=bool(stroke),
             fill=bool(fill),
             evenodd=bool(evenodd),
-            line_width=_width(float(_num(graphicstate.linewidth) or 0.0) * scale),
+            line_width=float(_num(graphicstate.linewidth) or 0.0) * scale,
             dash=self._scaled_dash(graphicstate.dash, scale),
             stroke_color=_color(graphicstate.scolor),
             fill_color=_color(graphicstate.ncolor),
@@ -870,17 +868,6 @@ def _is_rect(letters: str, coords: list[float]) -> bool:
         return False
     x0, y0, x1, y1, x2, y2, x3, y3 = coords[:8]
     return (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
-
-
-#: line widths seen, so that the many paths of one width share one float
-_WIDTHS: dict[float, float] = {}
-
-
-def _width(value: float) -> float:
-    """``value``, or the equal width seen before (the memo is bounded, for a process that reads many documents)."""
-    if len(_WIDTHS) < 65_536:
-        return _WIDTHS.setdefault(value, value)
-    return _WIDTHS.get(value, value)
 
 
 class ContentParser(PDFContentParser):

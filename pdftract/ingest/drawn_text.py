@@ -85,7 +85,7 @@ from pdftract.ingest.lexicon import ALPHABET, best_word, word_set
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
-from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, PathTable, UnicodeSource, path_boxes
+from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource, path_boxes, segment_counts
 from pdftract.model.text import COPY_WORD_GAP
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
@@ -406,7 +406,7 @@ def text_looks_drawn(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[bo
     """Whether the page's visible text looks drawn as shapes: ``(drawn, shapes counted, visible characters)``.
     Glyphs read back from shapes count as visible text."""
     visible = sum(1 for g in glyphs if not g.invisible and g.text.strip())
-    segments = int(paths.segment_counts().sum()) if isinstance(paths, PathTable) else sum(p.segment_count for p in paths)
+    segments = int(segment_counts(paths).sum())
     if segments < MIN_SHAPES or visible * SHAPES_PER_CHAR >= segments:
         return False, 0, visible
     need = max(MIN_SHAPES, int(visible * SHAPES_PER_CHAR) + 1)
@@ -2092,7 +2092,7 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
     """
     if not comments or not paths:
         return DrawnText([], frozenset())
-    index = BoxIndex((k, p.bbox) for k, p in enumerate(paths))
+    index = BoxIndex.from_arrays(np.arange(len(paths)), path_boxes(paths))  # (from a table's columns)
     visible = [g for g in glyphs if not g.invisible and g.text.strip()]
     gidx = BoxIndex((k, g.bbox) for k, g in enumerate(visible)) if visible else None
     out: list[Glyph] = []

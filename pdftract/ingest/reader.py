@@ -75,7 +75,7 @@ from pdftract.limits import Limits
 from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model.document import Document, SourceInfo
 from pdftract.model.pdfe import Attachment, Conformance, Layer, PageLayer
-from pdftract.model.primitives import Annotation, Font, Glyph, Image, Path, PathTable, UnicodeSource
+from pdftract.model.primitives import Annotation, Font, Glyph, Image, PathTable, UnicodeSource
 from pdftract.model.text import build_layout
 from pdftract.model.sheet import Sheet
 from pdftract.model.text import TextSettings
@@ -495,10 +495,10 @@ class Reader:
             diagnostics.append(Diagnostic.make(Code.RESOURCE_LIMIT, message, severity=Severity.ERROR, page=number))
 
         glyphs = tuple(device.glyphs) if device else ()
-        paths: Sequence[Path] = device.paths if device else PathTable()
+        paths = device.paths if device else PathTable()
         images = tuple(device.images) if device else ()
         off_glyphs: tuple[Glyph, ...] = ()
-        off_paths: Sequence[Path] = PathTable()
+        off_paths = PathTable()
         off_images: tuple[Image, ...] = ()
         off_layers = device is not None and bool(device.hidden_glyph_ids or device.hidden_path_ids or device.hidden_image_ids)
         if device is not None and off_layers and self.include_hidden_layers:
@@ -632,8 +632,8 @@ class Reader:
             text_settings=self.text_settings,
         )
 
-    def _comment_text(self, glyphs: tuple[Glyph, ...], paths: Sequence[Path], annotations: Sequence[Annotation], number: int,
-                      diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], Sequence[Path]]:
+    def _comment_text(self, glyphs: tuple[Glyph, ...], paths: PathTable, annotations: Sequence[Annotation], number: int,
+                      diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], PathTable]:
         """Text drawn as strokes whose string an AutoCAD SHX text comment holds over it, where reading the shapes
         left them unread (:func:`pdftract.ingest.drawn_text.comment_text`), said in a diagnostic."""
         if not self.read_drawn_text:
@@ -644,22 +644,22 @@ class Reader:
         found = comment_text(comments, glyphs, paths)
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
-            _mark_text_shapes(paths, found.text_paths)
+            paths.mark_text_shapes(found.text_paths)  # in place: nothing holds the page's paths yet
             diagnostics.append(Diagnostic.make(
                 Code.GLYPHS_RECOVERED, f"text drawn as strokes was read from the comments AutoCAD wrote over it ('{SHX_COMMENT}'): "
                 f"{found.hidden} characters (hidden_layer); {len(found.text_paths)} paths marked as text",
                 severity=Severity.INFO, page=number, count=found.hidden, hidden_layer=found.hidden, comments=len(comments)))
         return glyphs, paths
 
-    def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: Sequence[Path], number: int,
-                    diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], Sequence[Path]]:
+    def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: PathTable, number: int,
+                    diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], PathTable]:
         """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics."""
         if not self.read_drawn_text:
             return glyphs, paths
         found = recover_drawn_text(glyphs, paths)
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
-            _mark_text_shapes(paths, found.text_paths)
+            paths.mark_text_shapes(found.text_paths)  # in place: nothing holds the page's paths yet
             confirmed = f" ({found.confirmed} lines of it confirmed by reading the shapes)" if found.confirmed else ""
             parts = [f"{n} {what}" for n, what in ((found.hidden, f"from the hidden text layer over them (hidden_layer){confirmed}"),
                                                    (found.outline, "from filled outlines (outline_match)"),
@@ -749,17 +749,6 @@ class Reader:
         if not device.glyphs:
             return []
         return [ln.text for ln in build_layout(device.glyphs, self.text_settings).lines]
-
-
-def _mark_text_shapes(paths: Sequence[Path], ids: frozenset[int]) -> None:
-    """Mark the paths ``ids`` as text shapes, in place: the paths were made for this page by its interpreter and
-    nothing holds them yet (a copy of each, 100 000 on a KiCad sheet, cost a third of a second)."""
-    if isinstance(paths, PathTable):
-        paths.mark_text_shapes(ids)
-        return
-    for p in paths:
-        if p.id in ids:
-            object.__setattr__(p, "text_shape", True)
 
 
 def _split(items: tuple[Any, ...], hidden: set[int]) -> tuple[list[Any], list[Any]]:

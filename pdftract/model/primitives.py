@@ -453,14 +453,19 @@ def stroked_rows(paths: Sequence[Path]) -> npt.NDArray[np.int64]:
     return np.asarray([i for i, p in enumerate(paths) if p.stroke], dtype=np.int64)
 
 
+def segment_counts(paths: Sequence[Path]) -> npt.NDArray[np.int64]:
+    """Each path's number of segments (from a :class:`PathTable`'s columns, without making paths)."""
+    if isinstance(paths, PathTable):
+        return paths.segment_counts()
+    return np.fromiter((p.segment_count for p in paths), dtype=np.int64, count=len(paths))
+
+
 def rows_by_segment_count(paths: Sequence[Path], least: int, most: int | None = None) -> list[int]:
     """The places of the paths in ``paths`` of ``least`` to ``most`` segments (from a :class:`PathTable`'s columns,
     without making paths), ascending."""
-    if isinstance(paths, PathTable):
-        counts = paths.segment_counts()
-        ok = counts >= least if most is None else (counts >= least) & (counts <= most)
-        return np.flatnonzero(ok).tolist()
-    return [i for i, p in enumerate(paths) if least <= p.segment_count and (most is None or p.segment_count <= most)]
+    counts = segment_counts(paths)
+    ok = counts >= least if most is None else (counts >= least) & (counts <= most)
+    return np.flatnonzero(ok).tolist()
 
 
 def segment_boxes(paths: Iterable[Path]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
