@@ -139,6 +139,40 @@ def test_split_arrowheads_open_as_wide_as_a_board_tools_end_a_dimension_line() -
     assert (d.nominal, d.geometry) == (22.352, "dimension_line")
 
 
+def test_a_printer_driver_s_three_sided_head_ends_a_line_that_begins_at_its_back() -> None:
+    # Microsoft Print to PDF writes a closed arrowhead as three one-line paths (its two sides and its base) and the
+    # dimension line as another path that starts at the head's base, not at its tip (an Alibre-made sheet)
+    def head(x: float, sign: float) -> list[tuple[float, float, float, float]]:
+        back = x + sign * 6.5
+        return [(x, 100.0, back, 98.9), (back, 98.9, back, 101.1), (back, 101.1, x, 100.0)]
+
+    lines = [(106.5, 100.0, 178.0, 100.0), (228.0, 100.0, 293.5, 100.0), (100.0, 80.0, 100.0, 104.0),
+             (300.0, 80.0, 300.0, 104.0)]
+    sheet = make_sheet(text=[("405.00", 185, 104)], lines=lines + head(100.0, 1.0) + head(300.0, -1.0))
+    assert sorted(t.tip for t in geometry_for(sheet).terminators) == [(100.0, 100.0), (300.0, 100.0)]
+    (d,) = find_dimensions(sheet)  # (the line broken for the text: two halves, each from its head)
+    assert d.nominal == 405.0 and d.geometry in ("leader", "dimension_line")
+
+
+def test_an_inch_value_under_a_metric_one_is_its_dual() -> None:
+    # ASME dual dimensioning with its brackets drawn as lines: the text layer has "165.00" over "6.496\""
+    lines = [(100.0, 100.0, 180.0, 100.0), (220.0, 100.0, 300.0, 100.0), (100.0, 80.0, 100.0, 104.0),
+             (300.0, 80.0, 300.0, 104.0)]
+    paths = [arrow(0, (100.0, 100.0), (300.0, 100.0)), arrow(1, (300.0, 100.0), (100.0, 100.0))]
+    text = [("165.00", 188, 97), ('6.496"', 189, 108)]
+    (d,) = find_dimensions(make_sheet(text=text, lines=lines, paths=paths))
+    assert (d.nominal, d.dual, d.text) == (165.0, '6.496"', '165.00 [6.496"]')
+    # and a dual in brackets inside a chamfer or a hole callout is the first value's; the depth's is dropped
+    chamfer = read_dimension('0.50 [ 0.020" ] X 45° TYP')
+    assert chamfer is not None and (chamfer.kind, chamfer.nominal, chamfer.dual, chamfer.suffix) == ("chamfer", 0.5, '0.020"', "TYP")
+    hole = read_dimension('10X ⌀2.50 [ 0.098" ] ↧ 5.3 [ 0.209" ]')
+    assert hole is not None and (hole.kind, hole.count, hole.nominal, hole.dual, hole.suffix) == ("diameter", 10, 2.5, '0.098"', "↧ 5.3")
+    radius = read_dimension('R3.3 TYP [R0.130"]')
+    assert radius is not None and (radius.kind, radius.nominal, radius.dual) == ("radius", 3.3, 'R0.130"')
+    basic = read_dimension("[25]")
+    assert basic is not None and basic.basic and basic.dual is None
+
+
 def test_open_arrowheads_drawn_with_their_axis_end_a_line_that_begins_at_their_back() -> None:
     # one path runs from the arrowhead's back to its tip and out along one arm, another draws the other arm; the
     # dimension line starts at the back of the head, not at its tip (an AutoCAD-made sheet)

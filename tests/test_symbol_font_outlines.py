@@ -47,12 +47,15 @@ def _program() -> bytes:
     return truetype_program(names, {0x4F: "g1", 0x6F: "g2"}, glyphs, "Symbol", advance=700)
 
 
-def _pdf(path: Path, name: str) -> None:
+def _pdf(path: Path, name: str, letters: str = "OO") -> None:
+    """A page showing glyph 1 then a Helvetica 6, and glyph 2, in a font whose ToUnicode gives ``letters`` (one per
+    code, from code 1)."""
     pdf = pikepdf.new()
+    pairs = b" ".join(b"<%04X> <%04X>" % (k + 1, ord(ch)) for k, ch in enumerate(letters))
     tounicode = pdf.make_stream(b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
                                 b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def "
                                 b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
-                                b"2 beginbfchar <0001> <004F> <0002> <004F> endbfchar endcmap "
+                                + b"%d beginbfchar " % len(letters) + pairs + b" endbfchar endcmap "
                                 b"CMapName currentdict /CMap defineresource pop end end")
     descendant = pikepdf.Dictionary(
         Type=pikepdf.Name.Font, Subtype=pikepdf.Name.CIDFontType2, BaseFont=pikepdf.Name(f"/ABCDEF+{name}"),
@@ -82,6 +85,19 @@ def test_a_symbol_font_s_letter_that_draws_a_diameter_is_read_as_one(tmp_path: P
     plain = tmp_path / "plain.pdf"
     _pdf(plain, "Boxes")
     assert [g.text for g in pdftract.open(str(plain), read_drawn_text=False).pages[0].glyphs if g.text.strip()] == ["O", "6", "O"]
+
+
+def test_a_renamed_symbol_font_is_known_by_its_outlines(tmp_path: Path) -> None:
+    # Microsoft Print to PDF names every font CIDFont+Fn: a GD&T font whose map gives "n" for its ⌀ (and "o" for a
+    # ring) is known by the outline of its "n", whatever its name
+    path = tmp_path / "renamed.pdf"
+    _pdf(path, "F3", letters="no")
+    texts = [g.text for g in pdftract.open(str(path), read_drawn_text=False).pages[0].glyphs if g.text.strip()]
+    assert texts == ["⌀", "6", "o"]
+    # a font that sets figures is a text font: its map is taken as it is (and its outlines never probed)
+    text_font = tmp_path / "text.pdf"
+    _pdf(text_font, "F3", letters="no7")
+    assert [g.text for g in pdftract.open(str(text_font), read_drawn_text=False).pages[0].glyphs if g.text.strip()] == ["n", "6", "o"]
 
 
 @pytest.mark.skipif(not (REAL5 / "mech-widowx-soporte-sensores.pdf").exists(), reason="real5 corpus not fetched")

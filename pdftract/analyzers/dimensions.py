@@ -178,7 +178,12 @@ _FOLLOW = re.compile(
 )
 _DEV = re.compile(r"^(?:[±+\-−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)|0)$")
 _TOL_LINE = re.compile(rf"^(?:±\s*{NUMBER}|{NUMBER}\s*/\s*{NUMBER}|[+\-]{NUMBER})$")
-_DUAL = re.compile(r"^\[\s*[\d.,/ ]+\s*\]$")
+_DUAL = re.compile(r"^\[\s*(?:[⌀R]\s*)?[\d.,/ ]+\s*[\"″]?\s*\]$")
+#: a dual-unit value in brackets right after a value (``0.50 [0.020"] X 45°``): its figures, perhaps with ⌀ or R
+#: before them and an inch mark after
+_DUAL_AFTER = re.compile(r"(?<=[\dA-Za-z\"″°.)])\s*\[\s*((?:[⌀R]\s*)?(?:\d+(?:[.,]\d+)?|[.,]\d+)\s*[\"″]?)\s*\]")
+#: a value with an inch mark alone on the line under a metric value: its dual, the brackets drawn as lines
+_DUAL_BARE = re.compile(r"^(?:[⌀R]\s*)?(?:\d+(?:[.,]\d+)?|[.,]\d+)\s*[\"″]$")
 _THREAD = re.compile(r"(?:^|\s)(?:M\d+(?:[.,]\d+)?\s*[xX×]\s*\d|M\d+\b(?!\s*$)|\d+/\d+\s*-\s*\d+|#\d+\s*-\s*\d+|#?\d+-\d+\s*UN|UN[CFS]\b|NPT\b|\bG\s?\d/\d)")
 _HAS_DIGIT = re.compile(r"\d")
 #: a length's unit written after its figures ("152mm", "6320 mils", "0.062 in")
@@ -284,6 +289,8 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
             return True
         if a.text in ("±", "+/-") and b.text[:1].isdigit():  # "80.0 ± 0.1" printed with spaces (FreeCAD)
             return True
+        if b.text == "[" and _HAS_DIGIT.search(a.text):  # the other unit's bracket opens after the value
+            return True
         if _COUNT.match(a.text) and _FRACTION.match(b.text):  # a mixed number: 1 3/8
             return True
         if _COUNT.match(a.text) and _TIMES.match(b.text):
@@ -316,7 +323,8 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
     # a tolerance or dual-unit line right under a number
     for up, down in ((a, b), (b, a)):
         d = down.base - up.base
-        if 0.85 * up.size <= d <= 1.9 * up.size and _HAS_DIGIT.search(up.text) and (_TOL_LINE.match(down.text) or _DUAL.match(down.text)):
+        dual = _DUAL.match(down.text) or (_DUAL_BARE.match(down.text) and not re.search(r"[\"″]", up.text))
+        if 0.85 * up.size <= d <= 1.9 * up.size and _HAS_DIGIT.search(up.text) and (_TOL_LINE.match(down.text) or dual):
             ov = min(up.x1, down.x1) - max(up.x0, down.x0)
             # a small lone signed deviation beside (not under) the number is half of a stack of the dimension
             # below (FreeCAD stacks "+0.1 / -0.1" right of its nominal, one dimension over another)
@@ -432,7 +440,11 @@ def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
     below: list[_Piece] = []
     if numeric:
         # the nominal: the largest plain number (a tolerance line under it starts with a sign)
-        main = max(numeric, key=lambda p: (p.size, p.text[:1] not in "+-±" and "/" not in p.text, -p.x0))
+        # (not an inch value right under a metric one: its dual, printed without brackets)
+        duals = {id(p) for p in numeric if _DUAL_BARE.match(p.text) and any(
+            q.base <= p.base - 0.5 * q.size and not re.search(r"[\"″]", q.text) and q.text[:1] not in "+-±[" for q in numeric)}
+        main = max((p for p in numeric if id(p) not in duals),
+                   key=lambda p: (p.size, p.text[:1] not in "+-±" and "/" not in p.text, -p.x0))
         size = main.size
         for p in rest:
             if (abs(p.base - main.base) <= 0.3 * size and p.size >= 0.7 * size) or _FRACTION.match(p.text):
@@ -450,8 +462,11 @@ def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
             tokens.append((p.x0, canonical_symbols(p.text)))
     tokens.sort(key=lambda t: t[0])
     text = " ".join(t for _x, t in tokens)
+    bracketed = any(p.text in ("[", "]") for p in below)
     for p in sorted(below, key=lambda q: (q.base, q.x0)):
-        text += " " + canonical_symbols(p.text)
+        t = canonical_symbols(p.text)
+        # an inch value under a metric one is its dual, whose brackets were drawn as lines
+        text += f" [{t}]" if _DUAL_BARE.match(t) and not bracketed and not re.search(r"[\"″]", text) else " " + t
     return _tidy(text), list(pieces)
 
 
@@ -487,6 +502,10 @@ class _Reading:
 def read_dimension(text: str) -> _Reading | None:
     """Parse the reading string of one dimension; ``None`` when it is not one.
 
+    A value in square brackets after a value is its other unit (ASME dual dimensioning): ``0.50 [0.020"] X 45°``,
+    ``10X ⌀2.50 [0.098"] ↧ 5.3 [0.209"]``. The first such value is the reading's ``dual``; the others (the
+    depth's) are dropped from the reading, which is made of the rest.
+
     >>> r = read_dimension("2× ⌀10 H7 THRU")
     >>> (r.count, r.kind, r.nominal, r.fit, r.suffix)
     (2, 'diameter', 10.0, 'H7', 'THRU')
@@ -496,6 +515,18 @@ def read_dimension(text: str) -> _Reading | None:
     '↧30,00 DEEP'
     """
     s = _tidy(text)
+    duals = [m.group(1) for m in _DUAL_AFTER.finditer(s)] if not s.startswith("[") else []
+    if duals:
+        rest = read_dimension(_tidy(_DUAL_AFTER.sub(" ", s)))
+        if rest is None or rest.dual is not None:
+            return None
+        dual = re.sub(r"\s+", "", duals[0])
+        shown = rest.text
+        if rest.suffix and shown.endswith(rest.suffix):
+            shown = f"{shown[: -len(rest.suffix)]}[{dual}] {rest.suffix}"
+        else:
+            shown = f"{shown} [{dual}]"
+        return replace(rest, text=shown, dual=dual)
     if _THREAD.search(s):
         return None
     if (t := _DEVIATIONS_IN_BRACKETS.match(s)) and (t.group("a")[0] in "+-" or t.group("b")[0] in "+-"):
@@ -838,7 +869,9 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             rows_ = _rows(group)
             # lines one under another that read as no dimension together: each alone, when they are a column of
             # values or every line reads as a dimension by its form alone (a two-line hole callout)
-            if len(rows_) >= MIN_COLUMN or (len(rows_) == 2 and all(_strong_row(group, row) for row in rows_)):
+            # (a thread's line under a drill's, "M3x0.5-6H ↧ 4.0", is no dimension of this reader but parts them too)
+            if len(rows_) >= MIN_COLUMN or (len(rows_) == 2 and all(_strong_row(group, row) or _thread_row(group, row) for row in rows_)
+                                            and not all(_thread_row(group, row) for row in rows_)):
                 work.extendleft(reversed([[members[k] for k in row] for row in rows_]))
             continue
         bbox = BBox.union_all(p.word.bbox for p in ordered)
@@ -872,6 +905,11 @@ def _strong_row(group: list[_Piece], row: list[int]) -> bool:
     radius, an angle, a count, a tolerance or a fit: not a bare number)."""
     reading = read_dimension(_compose([group[k] for k in row])[0])
     return reading is not None and (reading.strong or reading.kind != "linear" or reading.count > 1)
+
+
+def _thread_row(group: list[_Piece], row: list[int]) -> bool:
+    """Whether the pieces ``row`` of ``group`` name a thread (``M3x0.5-6H``, ``1/4-20 UNC``)."""
+    return _THREAD.search(_compose([group[k] for k in row])[0]) is not None
 
 
 def _rows(group: list[_Piece]) -> list[list[int]]:

@@ -351,10 +351,12 @@ def _split_arrowheads(sheet: SheetLike) -> list[Terminator]:
 
 def _has_shaft(sheet: SheetLike, tip: Point, u: Point, reach: float, arms: set[int], head: BBox) -> bool:
     """Whether a straight stroked piece (not one of the segments ``arms``, nor a shading stroke inside the
-    arrowhead's box ``head``) runs through ``tip`` along ``u`` and on behind it for ``reach`` at least: the line
-    an arrowhead ends."""
+    arrowhead's box ``head``) runs on the line through ``tip`` along ``u``, from the tip or from the head's back
+    (a printer driver draws a closed head's three sides and the dimension line from its base, each a path of
+    its own), and on behind the tip for ``reach`` at least: the line an arrowhead ends."""
     x, y = tip
-    for sid in sheet.index.segments.intersection((x - 0.3, y - 0.3, x + 0.3, y + 0.3)):
+    for sid in sheet.index.segments.intersection((min(x, head.x0) - 0.3, min(y, head.top) - 0.3,
+                                                  max(x, head.x1) + 0.3, max(y, head.bottom) + 0.3)):
         if sid in arms:
             continue
         seg = sheet.segment(sid)

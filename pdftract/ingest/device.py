@@ -195,6 +195,36 @@ def _font_program(font: Mapping[str, object], keys: tuple[str, ...]) -> bytes | 
     return None
 
 
+#: symbols a symbol font may put on a letter, read by outline without their size: the drawn ones and ``±``
+SIZELESS_SYMBOLS = DRAWN_SYMBOLS + "±"
+#: letters a symbol's outline cannot be told from without its size: a ``v`` read as ``⌵`` is a ``v``
+_LOOKALIKES = {"⌵": "vV"}
+#: what a symbol font's map may say for a symbol: an ASCII letter or a punctuation mark
+_LETTERISH = frozenset(chr(c) for c in range(0x21, 0x7F) if not chr(c).isdigit())
+#: the letters a renamed symbol font is probed on first: the GD&T fonts' ⌀, ↧, ⌴, ⌵, ⌖, and the grave accent
+#: Alibre's GD&T font gives its ``±``
+_PROBE_FIRST = "nxvwj`"
+
+
+def _symbol_probes(font: PDFFont, most: int = 3) -> list[tuple[int, str]]:
+    """Up to ``most`` codes a font's map gives symbol-table letters: the :data:`_PROBE_FIRST` letters in their
+    order, then the lowest code of another table letter. None for a font whose map gives any figure."""
+    umap = getattr(font, "unicode_map", None)
+    pairs: dict[int, str] = dict(getattr(umap, "cid2unichr", {}) or {}) if umap is not None else {}
+    if not pairs:
+        pairs = {int(k): v for k, v in (getattr(font, "cid2unicode", {}) or {}).items()}
+    if any(isinstance(text, str) and text.isdigit() for text in pairs.values()):
+        return []  # a font that sets figures is a text font: the symbol fonts of drawings set none
+    letters = set(_PROBE_FIRST) | set(table_for("GDT") or {})
+    by_letter: dict[str, int] = {}
+    for cid, text in sorted(pairs.items()):
+        if isinstance(text, str) and len(text) == 1 and text in letters:
+            by_letter.setdefault(text, cid)
+    order = [ch for ch in _PROBE_FIRST if ch in by_letter]
+    order += sorted((ch for ch in by_letter if ch not in _PROBE_FIRST), key=lambda ch: by_letter[ch])
+    return [(by_letter[ch], ch) for ch in order[:most]]
+
+
 def _outline_program(spec: Mapping[str, object], keys: tuple[str, ...] = ("FontFile2", "FontFile3")) -> tuple[bytes, bool] | None:
     """The embedded program of a font whose outlines can be read (TrueType, OpenType, bare CFF) and whether
     codes are glyph ids (a composite font with the identity CID-to-glyph map) rather than one-byte codes."""
@@ -264,6 +294,8 @@ class FontRegistry(PDFResourceManager):
         self.embedded: dict[int, tuple[dict[int, str], dict[int, str], dict[int, str]]] = {}
         #: fonts whose outlines can be matched: python id -> (outlines, codes are glyph ids)
         self.outlines: dict[int, tuple[FontOutlines, bool]] = {}
+        #: python id -> whether the font draws symbols on the letters its map gives (:meth:`draws_symbols`)
+        self._draws_symbols: dict[int, bool] = {}
 
     def take_limit_hits(self) -> list[str]:
         out, self.limit_hits = self.limit_hits, []
@@ -320,6 +352,39 @@ class FontRegistry(PDFResourceManager):
             if found is not None:
                 self.outlines[id(font)] = (FontOutlines(found[0]), found[1])
         return font
+
+    def draws_symbols(self, font: PDFFont) -> bool:
+        """Whether a font whose map gives letters draws engineering symbols on them, judged from the font alone.
+
+        A symbol font renamed by the program that embedded it (Microsoft Print to PDF calls every font
+        ``CIDFont+Fn``) cannot be found by name; its map still says ``n`` for its ``⌀`` and ``x`` for its ``↧``.
+        The outlines of at most three of the codes the map gives a symbol-table letter (``n``, ``x``, ``v``,
+        ``w``, ``j``, then the others, then the lowest code) are read without their size (a symbol font sets
+        its glyphs in the em as it likes): the font draws symbols when one reads as a symbol no letter has, and
+        not when one reads as the letter its map gives. Decided once per font, from the font and not from the
+        glyphs a page happens to show, so any page read alone reads the same.
+        """
+        known = self._draws_symbols.get(id(font))
+        if known is not None:
+            return known
+        decision = False
+        entry = self.outlines.get(id(font))
+        if entry is not None:
+            outlines, composite = entry
+            unresolved = dict(self.font_info(font).unresolved_names)
+            for cid, letter in _symbol_probes(font):
+                gid = cid if composite else outlines.gid_for_code(cid, unresolved.get(cid))
+                contours = outlines.contours_for_gid(gid) if gid is not None else []
+                if not contours:
+                    continue
+                match = classify(contours, em=outlines.units_per_em, use_geometry=False)
+                if match.text is not None and match.text in SIZELESS_SYMBOLS and letter not in _LOOKALIKES.get(match.text, ""):
+                    decision = True
+                    break
+                if match.text == letter:
+                    break
+        self._draws_symbols[id(font)] = decision
+        return decision
 
     def font_info(self, font: PDFFont) -> Font:
         info = self._by_pyid.get(id(font))
@@ -546,11 +611,17 @@ class SheetDevice(PDFTextDevice):
             drawn = self._from_outline(font, cid, info, (REPLACEMENT_CHARACTER, UnicodeSource.NONE), only=DRAWN_SYMBOLS)
             if drawn[1] is UnicodeSource.OUTLINE_MATCH:
                 result = drawn
+        elif sym is None and len(result[0]) == 1 and result[0] in _LETTERISH and self.registry.draws_symbols(font):
+            # a renamed symbol font (see FontRegistry.draws_symbols): its glyphs read by their outlines, sizeless
+            drawn = self._from_outline(font, cid, info, (REPLACEMENT_CHARACTER, UnicodeSource.NONE), only=SIZELESS_SYMBOLS,
+                                       use_geometry=False)
+            if drawn[1] is UnicodeSource.OUTLINE_MATCH and result[0] not in _LOOKALIKES.get(drawn[0], ""):
+                result = drawn
         self._unicode_cache[key] = result
         return result
 
     def _from_outline(self, font: PDFFont, cid: int, info: Font, result: tuple[str, UnicodeSource],
-                      only: str | None = None) -> tuple[str, UnicodeSource]:
+                      only: str | None = None, use_geometry: bool = True) -> tuple[str, UnicodeSource]:
         """Rung 4: the glyph's outline in the embedded program, classified against the symbol templates (taken
         only when it reads as one of ``only``, if given). Cached per (font, glyph) with the rest of
         :meth:`_unicode`, so the cost follows distinct glyphs."""
@@ -562,7 +633,7 @@ class SheetDevice(PDFTextDevice):
         contours = outlines.contours_for_gid(gid) if gid is not None else []
         if not contours:
             return result
-        match = classify(contours, em=outlines.units_per_em)
+        match = classify(contours, em=outlines.units_per_em, use_geometry=use_geometry)
         self.outline_matches[(info.id, cid)] = match
         if match.text is None or (only is not None and match.text not in only):
             return result
