@@ -27,7 +27,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -109,6 +109,8 @@ PERSON_KEYS = {"drawn_by", "checked_by", "approved_by"}
 BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
 Calibration = list[tuple[str, float, bool]]
 INCLUDE = ["glyphs", "words", "lines"]
+#: how the real corpora are opened (``--ocr-drawn-text`` sets "ocr")
+READ_DRAWN_TEXT: bool | Literal["ocr"] = True
 
 
 def fixture_names(directory: Path = FIXTURES, only: str = "") -> list[str]:
@@ -215,7 +217,7 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
             continue
         if exp["file"] not in cache:
             wanted = sorted({e["page"] for e in expectations if e["file"] == exp["file"]})
-            cache[exp["file"]] = pdftract.analyze(path, pages=wanted).to_dict()
+            cache[exp["file"]] = pdftract.analyze(pdftract.open(path, read_drawn_text=READ_DRAWN_TEXT), pages=wanted).to_dict()
         pred = cache[exp["file"]]
         page = next((p for p in pred["pages"] if p["number"] == exp["page"]), None)
         if page is None:
@@ -408,10 +410,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fixtures", type=Path, default=FIXTURES)
     ap.add_argument("--only", default="", help="fixtures whose name contains this")
     ap.add_argument("--no-real", action="store_true", help="skip the real corpus")
+    ap.add_argument("--ocr-drawn-text", action="store_true",
+                    help='score the real corpora with read_drawn_text="ocr" (lines no template reads sent to Tesseract)')
     ap.add_argument("-v", "--verbose", action="store_true", help="print examples of misses per fixture")
     ap.add_argument("--json", type=Path, help="write all scores here")
     ap.add_argument("--no-pdfplumber", action="store_true", help="skip pdfplumber's table scores beside ours")
     args = ap.parse_args(argv)
+    global READ_DRAWN_TEXT
+    if args.ocr_drawn_text:
+        READ_DRAWN_TEXT = "ocr"
 
     names = fixture_names(args.fixtures, args.only)
     if not names:

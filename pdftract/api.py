@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pdftract._wording import plural
 from pdftract.errors import PageRangeError, SettingsError, WorkerCrashedError
@@ -80,7 +80,7 @@ def open(  # noqa: A001
     *,
     text_settings: TextSettings | Mapping[str, Any] | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    read_drawn_text: bool = True,
+    read_drawn_text: bool | Literal["ocr"] = True,
     include_hidden_layers: bool = False,
     limits: Limits | Mapping[str, Any] | None = None,
 ) -> Document:
@@ -91,7 +91,8 @@ def open(  # noqa: A001
     ``RESOURCE_LIMIT`` diagnostic on its page, against decompression bombs).
     ``read_drawn_text`` reads text drawn as outlines or strokes back into glyphs
     on pages whose text is drawn (:mod:`pdftract.ingest.drawn_text`); ``False``
-    keeps only the PDF's own text. Content on optional-content layers that are
+    keeps only the PDF's own text; ``"ocr"`` also sends lines of drawn characters no
+    template reads to Tesseract (:mod:`pdftract.ingest.drawn_ocr`, the ``ocr`` extra; partial). Content on optional-content layers that are
     off by default is kept apart (``Sheet.layers``, ``Sheet.off_layer_paths``)
     and analyzers do not see it; ``include_hidden_layers=True`` keeps it in the
     page as if every layer were on. ``limits`` sets the per-page budgets

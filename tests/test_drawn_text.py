@@ -964,3 +964,22 @@ def test_a_word_read_whole_is_told_from_the_next_by_the_letters_they_differ_in()
     word, mean, margin = best_word(dist)
     assert word == "date" and mean == pytest.approx(0.15, abs=1e-3)
     assert margin == pytest.approx(0.22, abs=1e-3)
+
+
+@pytest.mark.skipif(not __import__("pdftract.ingest.drawn_ocr", fromlist=["available"]).available(),
+                    reason="Tesseract (the ocr extra and the tesseract program) not installed")
+def test_lines_no_template_reads_go_to_the_ocr_fallback_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pdftract.ingest import drawn_text
+
+    # a font no template holds, as if: every shape matches nothing, so every line stays unread
+    monkeypatch.setattr(drawn_text, "_classify", lambda *a, **k: drawn_text._UNREAD)
+    monkeypatch.setattr(drawn_text, "exact_stroke", lambda *a, **k: None)
+    plain = pdftract.open(FIXTURES / "outline-liberation-sans.pdf").page(1)
+    assert not {"MOUNTING", "BRACKET"} & {w.text for w in plain.words}
+    sheet = pdftract.open(FIXTURES / "outline-liberation-sans.pdf", read_drawn_text="ocr").page(1)
+    read = [g for g in sheet.glyphs if g.source is UnicodeSource.OCR]
+    assert read and all(g.font == "drawn-ocr" and 0.8 <= g.confidence <= 1 for g in read)
+    assert {"MOUNTING", "BRACKET"} <= {w.text for w in sheet.words}
+    (said,) = [d for d in sheet.diagnostics if d.code.value == "GLYPHS_RECOVERED"]
+    context = dict(said.context)
+    assert context["ocr"] == len([g for g in read if g.text.strip()]) and context["ocr_calls"] == 1

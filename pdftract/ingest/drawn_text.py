@@ -36,7 +36,10 @@ like any other text:
    ``stroke_match``). Confusable shapes (``0/O/o``, ``1/I/l``, ``5/S``, case pairs)
    are settled by their height on the line and by the other characters of the
    word (digits or letters). A shape that matches nothing closely stays unread
-   and is counted in a diagnostic; it is never guessed.
+   and is counted in a diagnostic; it is never guessed. Asked for
+   (``read_drawn_text="ocr"``), lines no template read at all go to Tesseract
+   (:mod:`pdftract.ingest.drawn_ocr`, partial), taken only when it spells one
+   character per shape, surely.
 5. **Words and the page**: a word whose shapes stay unread one by one is read
    as the lexicon word they are nearest (:mod:`pdftract.ingest.lexicon`),
    an unread shape in a number among the digits alone, and, once every line
@@ -242,6 +245,8 @@ FIELD_MIN = 4
 FIELD_SHARE = 0.75
 #: font ids of the synthetic glyphs
 OUTLINE_FONT, STROKE_FONT = "drawn-outlines", "drawn-strokes"
+#: font id of the characters the OCR fallback read
+OCR_FONT = "drawn-ocr"
 
 #: shapes whose outlines are (nearly) the same; which one is meant follows from size and the word
 CONFUSABLE = ("0OoQ", "1Il|", "5Ss", "2Zz", "8B", "CcG", "Vv", "Ww", "Xx", "Uu", "Pp", "Yy", "Jj", "9g", ",'", "-_")
@@ -1443,6 +1448,8 @@ class _Line:
     turn_margin: float = math.inf
     #: the slant it was read at (along per up; 0 upright)
     slant: float = 0.0
+    #: read by the OCR fallback (:mod:`pdftract.ingest.drawn_ocr`), not by the templates
+    ocr: bool = False
 
     @property
     def n_read(self) -> int:
@@ -2039,6 +2046,9 @@ class DrawnText:
     confirmed: int = 0  # hidden lines taken because the shapes under them read as their text
     dropped: int = 0  # subpaths past MAX_ATOMS
     given_up: int = 0  # candidate lines not read: PROBE_READS reads before them gave nothing
+    ocr: int = 0  # characters read by the OCR fallback (of lines the templates left unread)
+    ocr_lines: int = 0  # lines sent to it
+    ocr_calls: int = 0  # Tesseract calls made
 
 
 _DECORATION = {"~": "overbar", "_": "subscript", "^": "superscript"}
@@ -2133,12 +2143,13 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
     return DrawnText(out, frozenset(taken), hidden=sum(1 for g in out if g.text.strip()))
 
 
-def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False) -> DrawnText:
+def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False, ocr: bool = False) -> DrawnText:
     """Synthetic glyphs for text drawn as shapes on a page (see the module docstring).
 
     ``glyphs`` are the page's glyphs (their ids must be 0..n-1; the new ones continue the numbering).
     Runs on every path when :func:`text_looks_drawn` says so (or ``force``), else on the paths
-    :func:`outlined_beside_text` picks, if any.
+    :func:`outlined_beside_text` picks, if any. With ``ocr``, lines no template read are sent to the OCR
+    fallback (:mod:`pdftract.ingest.drawn_ocr`) when Tesseract is installed.
 
     >>> recover_drawn_text([], []).glyphs
     []
@@ -2151,13 +2162,13 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
             return DrawnText([], frozenset())
         paths = outlined
     try:
-        return _recover(glyphs, paths)
+        return _recover(glyphs, paths, ocr=ocr)
     finally:
         _TURNED.clear()  # the page's turned boxes and merged fills are not kept past its pass
         _FILLS.clear()
 
 
-def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True) -> DrawnText:
+def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True, ocr: bool = False) -> DrawnText:
     """The body of :func:`recover_drawn_text` on the paths chosen to read (``angled``: and the shapes left
     unread read at their own angle, :func:`_angled`)."""
     atoms = _collect(paths)
@@ -2455,8 +2466,15 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
         read_lines = [(d, c, ln if ln is None or _along_pending(ln, cbox, pending) else None, u)
                       for d, c, ln, u in read_lines]
     capitals = _lone_capital_bars([(d, c, ln) for d, c, ln, _u in read_lines], cbox, comps, atoms, page_slant)
+    by_ocr: dict[int, _Line] = {}
+    if ocr and not enough:
+        by_ocr = _ocr_lines([(i, d, chars) for i, (d, chars, ln, _u) in enumerate(read_lines)
+                             if (ln is None or ln.n_read == 0) and i not in capitals and len(chars) >= 2 and i not in given_up],
+                            comps, cbox, atoms, result)
     for i, (d, chars, drawn, _unread) in enumerate(read_lines):
         drawn = capitals.get(i, drawn)
+        if drawn is None or drawn.n_read == 0:
+            drawn = by_ocr.get(i, drawn)
         if drawn is None:
             result.unread += sum(len(ch) for ch in chars) if len(chars) >= 2 and i not in given_up else 0
             continue
@@ -2466,6 +2484,8 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
         em, baseline, direction = drawn.em, drawn.baseline, drawn.direction
         source = UnicodeSource.STROKE_MATCH if all(drawn.stroked) else UnicodeSource.OUTLINE_MATCH
         font = STROKE_FONT if source is UnicodeSource.STROKE_MATCH else OUTLINE_FONT
+        if drawn.ocr:
+            source, font = UnicodeSource.OCR, OCR_FONT
         read_at = [k for k, t in enumerate(drawn.texts) if t is not None]
         result.unread += len(drawn.chars) - len(read_at)
         # a shape left unread inside a word stays in it as U+FFFD (confidence 0): dropped, it would silently
@@ -2494,6 +2514,8 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
             next_id += 1
             if drawn.texts[k] is None:
                 result.in_words += 1
+            elif drawn.ocr:
+                result.ocr += 1
             elif drawn.stroked[k]:
                 result.stroke += 1
             else:
@@ -2524,6 +2546,67 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
     result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms)) | angled_paths
     return result
+
+
+# -- the OCR fallback -----------------------------------------------------------------------------
+def _ocr_lines(lines: list[tuple[int, int, list[list[int]]]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
+               result: DrawnText) -> dict[int, _Line]:
+    """Lines the templates left unread (index, direction, characters), read by Tesseract
+    (:mod:`pdftract.ingest.drawn_ocr`): the ones taken, by index. Counted in ``result``."""
+    from pdftract.ingest import drawn_ocr
+
+    if not lines or not drawn_ocr.available():
+        return {}
+    lines = lines[: drawn_ocr.MAX_LINES]
+    images: list[np.ndarray] = []
+    sent: list[tuple[int, int, list[list[int]], np.ndarray]] = []
+    for i, d, chars in lines:
+        fb = _page_frames(d, cbox)
+        shapes: list[drawn_ocr.Shape] = []
+        for ch in chars:
+            contours: list[np.ndarray] = []
+            strokes: list[np.ndarray] = []
+            pen = 0.0
+            for c in ch:
+                for a in comps[c]:
+                    u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
+                    (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
+                    pen = max(pen, float(atoms.pen[a]))
+            shapes.append((contours, strokes, pen))
+        members = [c for ch in chars for c in ch]
+        img = drawn_ocr.draw_line(shapes, float(fb[members, 1].min()), float(fb[members, 3].max()))
+        if img is not None:
+            images.append(img)
+            sent.append((i, d, chars, fb))
+    if not images:
+        return {}
+    result.ocr_lines += len(images)
+    result.ocr_calls += 1
+    out: dict[int, _Line] = {}
+    for (i, d, chars, fb), found in zip(sent, drawn_ocr.read_lines(images), strict=True):
+        if found is None or found[1] < drawn_ocr.MIN_CONFIDENCE:
+            continue
+        text, conf = found
+        letters = [t for t in text if not t.isspace()]
+        if len(letters) != len(chars):
+            continue  # not one character per shape: the reading cannot be placed
+        spaces = [False] * len(chars)
+        k = -1
+        for t in text:
+            if t.isspace():
+                if k >= 0:
+                    spaces[k] = True
+            else:
+                k += 1
+        bottoms = [float(min(fb[c, 1] for c in ch)) for ch in chars]
+        top = max(float(max(fb[c, 3] for c in ch)) for ch in chars)
+        baseline = float(np.median(bottoms))
+        em = max(top - baseline, 1e-3) / CAP_EM
+        texts: list[str | None] = list(letters)
+        reads = [_Read(t, t, 0.0, 0.0, round(conf / 100.0, 3), {}, how="ocr") for t in letters]
+        out[i] = _Line(direction=d, chars=chars, texts=texts, reads=reads, stroked=[False] * len(chars), spaces=spaces,
+                       cells=_cells(chars, fb, texts, em), baseline=baseline, em=em, score=0.0, ocr=True)
+    return out
 
 
 # -- text at other angles -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import zlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import IO, Any
+from typing import IO, Any, Literal, cast
 
 from pdfminer.pdfdocument import (
     PDFDocument,
@@ -230,7 +230,7 @@ class Reader:
         password: str | None = None,
         text_settings: TextSettings | None = None,
         max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-        read_drawn_text: bool = True,
+        read_drawn_text: bool | Literal["ocr"] = True,
         include_hidden_layers: bool = False,
         limits: Limits | None = None,
     ) -> None:
@@ -656,19 +656,23 @@ class Reader:
         """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics."""
         if not self.read_drawn_text:
             return glyphs, paths
-        found = recover_drawn_text(glyphs, paths)
+        found = recover_drawn_text(glyphs, paths, ocr=self.read_drawn_text == "ocr")
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
             paths.mark_text_shapes(found.text_paths)  # in place: nothing holds the page's paths yet
             confirmed = f" ({found.confirmed} lines of it confirmed by reading the shapes)" if found.confirmed else ""
             parts = [f"{n} {what}" for n, what in ((found.hidden, f"from the hidden text layer over them (hidden_layer){confirmed}"),
                                                    (found.outline, "from filled outlines (outline_match)"),
-                                                   (found.stroke, "from strokes (stroke_match)")) if n]
+                                                   (found.stroke, "from strokes (stroke_match)"),
+                                                   (found.ocr, f"by OCR of {found.ocr_lines} lines no template read "
+                                                    f"({found.ocr_calls} Tesseract call{'s' if found.ocr_calls != 1 else ''}; ocr)")) if n]
             diagnostics.append(Diagnostic.make(
                 Code.GLYPHS_RECOVERED, "text drawn as vector shapes was read back: " + ", ".join(parts)
                 + f"; {len(found.text_paths)} paths marked as text", severity=Severity.INFO, page=number,
-                count=found.hidden + found.outline + found.stroke, hidden_layer=found.hidden, outline_match=found.outline,
-                stroke_match=found.stroke))
+                count=found.hidden + found.outline + found.stroke + found.ocr, hidden_layer=found.hidden,
+                outline_match=found.outline, stroke_match=found.stroke,
+                **cast(dict[str, Any], {"ocr": found.ocr, "ocr_lines": found.ocr_lines, "ocr_calls": found.ocr_calls}
+                       if found.ocr_calls else {})))
         if found.unread or found.disagreements or found.dropped or found.given_up:
             bits = []
             if found.unread:
@@ -766,7 +770,7 @@ def open_document(
     password: str | None = None,
     text_settings: TextSettings | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    read_drawn_text: bool = True,
+    read_drawn_text: bool | Literal["ocr"] = True,
     include_hidden_layers: bool = False,
     limits: Limits | None = None,
 ) -> Document:
