@@ -983,3 +983,13 @@ def test_lines_no_template_reads_go_to_the_ocr_fallback_when_asked(monkeypatch: 
     (said,) = [d for d in sheet.diagnostics if d.code.value == "GLYPHS_RECOVERED"]
     context = dict(said.context)
     assert context["ocr"] == len([g for g in read if g.text.strip()]) and context["ocr_calls"] == 1
+
+
+def test_the_ocr_fallback_takes_only_readings_that_look_like_a_drawing_s_text() -> None:
+    from pdftract.ingest.drawn_ocr import MIN_SHAPES, plain_text
+
+    # symbols and hatching that Tesseract spells surely (a projection symbol's cone and circles as "DO", section
+    # marks as "@@", a row of hatch strokes as "NNN") are no text
+    assert MIN_SHAPES >= 3
+    assert not plain_text(list("@@")) and not plain_text(list("©©")) and not plain_text(list("NNN"))
+    assert plain_text(list("FluegelHolm")) and plain_text(list("2021-03-05")) and plain_text(list("⌀6.5THRU"))

@@ -11,6 +11,7 @@ Tesseract call (``--psm 6``). A line's reading is taken only when
 * it spells as many characters (spaces aside) as the line has character shapes, so every character
   lands on a shape of its own (the same agreement the hidden-layer step asks of a copy).
 
+A line needs :data:`MIN_SHAPES` shapes, and its reading must look like a drawing's text (:func:`plain_text`).
 Its characters get source ``ocr`` and Tesseract's word confidence (0-1). Lines partly read by the
 templates are not sent; nor are more than :data:`MAX_LINES` lines of a page. Needs the ``ocr`` extra
 (``pytesseract``) and the ``tesseract`` program; without them nothing is sent and the page says so.
@@ -35,7 +36,18 @@ MIN_CONFIDENCE = 80.0
 MAX_LINES = 400
 #: a line is drawn at most this many pixels wide (a very long line is cut off there, and not taken)
 MAX_WIDTH_PX = 6000
+#: shapes a line needs to be sent (a projection symbol's two shapes read as "DO")
+MIN_SHAPES = 3
+#: the characters a reading may hold besides letters and figures
+PLAIN_MARKS = frozenset(".,:;-/()+%°\"'&#=_*[]<>±⌀")
 
+
+def plain_text(chars: Sequence[str]) -> bool:
+    """Whether a reading looks like a drawing's text: letters, figures and :data:`PLAIN_MARKS` only, with a letter or
+    a figure, and not one character over and over (symbols and hatching read as ``@@``, ``© ©``, ``NNN``)."""
+    if not any(ch.isalnum() for ch in chars) or not all(ch.isalnum() or ch in PLAIN_MARKS for ch in chars):
+        return False
+    return len(set(chars)) > 1
 
 @lru_cache(maxsize=1)
 def available() -> bool:
@@ -113,4 +125,4 @@ def read_lines(images: Sequence[np.ndarray]) -> list[tuple[str, float] | None]:
     return out
 
 
-__all__ = ["LINE_PX", "MAX_LINES", "MIN_CONFIDENCE", "available", "draw_line", "read_lines"]
+__all__ = ["LINE_PX", "MAX_LINES", "MIN_CONFIDENCE", "MIN_SHAPES", "available", "draw_line", "plain_text", "read_lines"]

@@ -2469,7 +2469,8 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     by_ocr: dict[int, _Line] = {}
     if ocr and not enough:
         by_ocr = _ocr_lines([(i, d, chars) for i, (d, chars, ln, _u) in enumerate(read_lines)
-                             if (ln is None or ln.n_read == 0) and i not in capitals and len(chars) >= 2 and i not in given_up],
+                             if (ln is None or ln.n_read == 0) and i not in capitals and len(chars) >= drawn_ocr_min_shapes()
+                             and i not in given_up],
                             comps, cbox, atoms, result)
     for i, (d, chars, drawn, _unread) in enumerate(read_lines):
         drawn = capitals.get(i, drawn)
@@ -2549,6 +2550,13 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
 
 
 # -- the OCR fallback -----------------------------------------------------------------------------
+def drawn_ocr_min_shapes() -> int:
+    """Shapes a line needs to go to the OCR fallback (a symbol of two shapes reads as ``DO``)."""
+    from pdftract.ingest.drawn_ocr import MIN_SHAPES
+
+    return MIN_SHAPES
+
+
 def _ocr_lines(lines: list[tuple[int, int, list[list[int]]]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
                result: DrawnText) -> dict[int, _Line]:
     """Lines the templates left unread (index, direction, characters), read by Tesseract
@@ -2590,6 +2598,8 @@ def _ocr_lines(lines: list[tuple[int, int, list[list[int]]]], comps: list[list[i
         letters = [t for t in text if not t.isspace()]
         if len(letters) != len(chars):
             continue  # not one character per shape: the reading cannot be placed
+        if not drawn_ocr.plain_text(letters):
+            continue  # marks no drawing's text is made of ("@@", "© ©"), or one letter repeated ("NNN"): symbols
         spaces = [False] * len(chars)
         k = -1
         for t in text:
