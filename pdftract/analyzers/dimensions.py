@@ -184,6 +184,8 @@ _DUAL = re.compile(r"^\[\s*(?:[⌀R]\s*)?[\d.,/ ]+\s*[\"″]?\s*\]$")
 _DUAL_AFTER = re.compile(r"(?<=[\dA-Za-z\"″°.)])\s*\[\s*((?:[⌀R]\s*)?(?:\d+(?:[.,]\d+)?|[.,]\d+)\s*[\"″]?)\s*\]")
 #: a value with an inch mark alone on the line under a metric value: its dual, the brackets drawn as lines
 _DUAL_BARE = re.compile(r"^(?:[⌀R]\s*)?(?:\d+(?:[.,]\d+)?|[.,]\d+)\s*[\"″]$")
+#: an inch mark anywhere in a text (a value in inches is no metric value's dual primary)
+_INCH = re.compile(r"[\"″]")
 _THREAD = re.compile(r"(?:^|\s)(?:M\d+(?:[.,]\d+)?\s*[xX×]\s*\d|M\d+\b(?!\s*$)|\d+/\d+\s*-\s*\d+|#\d+\s*-\s*\d+|#?\d+-\d+\s*UN|UN[CFS]\b|NPT\b|\bG\s?\d/\d)")
 _HAS_DIGIT = re.compile(r"\d")
 #: a length's unit written after its figures ("152mm", "6320 mils", "0.062 in")
@@ -323,7 +325,7 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
     # a tolerance or dual-unit line right under a number
     for up, down in ((a, b), (b, a)):
         d = down.base - up.base
-        dual = _DUAL.match(down.text) or (_DUAL_BARE.match(down.text) and not re.search(r"[\"″]", up.text))
+        dual = _DUAL.match(down.text) or (_DUAL_BARE.match(down.text) and not _INCH.search(up.text))
         if 0.85 * up.size <= d <= 1.9 * up.size and _HAS_DIGIT.search(up.text) and (_TOL_LINE.match(down.text) or dual):
             ov = min(up.x1, down.x1) - max(up.x0, down.x0)
             # a small lone signed deviation beside (not under) the number is half of a stack of the dimension
@@ -442,7 +444,7 @@ def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
         # the nominal: the largest plain number (a tolerance line under it starts with a sign)
         # (not an inch value right under a metric one: its dual, printed without brackets)
         duals = {id(p) for p in numeric if _DUAL_BARE.match(p.text) and any(
-            q.base <= p.base - 0.5 * q.size and not re.search(r"[\"″]", q.text) and q.text[:1] not in "+-±[" for q in numeric)}
+            q.base <= p.base - 0.5 * q.size and not _INCH.search(q.text) and q.text[:1] not in "+-±[" for q in numeric)}
         main = max((p for p in numeric if id(p) not in duals),
                    key=lambda p: (p.size, p.text[:1] not in "+-±" and "/" not in p.text, -p.x0))
         size = main.size
@@ -466,7 +468,7 @@ def _compose(pieces: list[_Piece]) -> tuple[str, list[_Piece]]:
     for p in sorted(below, key=lambda q: (q.base, q.x0)):
         t = canonical_symbols(p.text)
         # an inch value under a metric one is its dual, whose brackets were drawn as lines
-        text += f" [{t}]" if _DUAL_BARE.match(t) and not bracketed and not re.search(r"[\"″]", text) else " " + t
+        text += f" [{t}]" if _DUAL_BARE.match(t) and not bracketed and not _INCH.search(text) else " " + t
     return _tidy(text), list(pieces)
 
 
@@ -870,8 +872,9 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             # lines one under another that read as no dimension together: each alone, when they are a column of
             # values or every line reads as a dimension by its form alone (a two-line hole callout)
             # (a thread's line under a drill's, "M3x0.5-6H ↧ 4.0", is no dimension of this reader but parts them too)
-            if len(rows_) >= MIN_COLUMN or (len(rows_) == 2 and all(_strong_row(group, row) or _thread_row(group, row) for row in rows_)
-                                            and not all(_thread_row(group, row) for row in rows_)):
+            threads = [_thread_row(group, row) for row in rows_] if len(rows_) == 2 else []
+            if len(rows_) >= MIN_COLUMN or (len(rows_) == 2 and not all(threads)
+                                            and all(t or _strong_row(group, row) for t, row in zip(threads, rows_, strict=True))):
                 work.extendleft(reversed([[members[k] for k in row] for row in rows_]))
             continue
         bbox = BBox.union_all(p.word.bbox for p in ordered)

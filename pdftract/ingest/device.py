@@ -370,14 +370,11 @@ class FontRegistry(PDFResourceManager):
         decision = False
         entry = self.outlines.get(id(font))
         if entry is not None:
-            outlines, composite = entry
-            unresolved = dict(self.font_info(font).unresolved_names)
             for cid, letter in _symbol_probes(font):
-                gid = cid if composite else outlines.gid_for_code(cid, unresolved.get(cid))
-                contours = outlines.contours_for_gid(gid) if gid is not None else []
+                contours = self.contours_of(font, cid)
                 if not contours:
                     continue
-                match = classify(contours, em=outlines.units_per_em, use_geometry=False)
+                match = classify(contours, em=entry[0].units_per_em, use_geometry=False)
                 if match.text is not None and match.text in SIZELESS_SYMBOLS and letter not in _LOOKALIKES.get(match.text, ""):
                     decision = True
                     break
@@ -385,6 +382,15 @@ class FontRegistry(PDFResourceManager):
                     break
         self._draws_symbols[id(font)] = decision
         return decision
+
+    def contours_of(self, font: PDFFont, cid: int) -> list[list[Point]]:
+        """The outline of the glyph a font draws for code ``cid`` (empty when its program is not read)."""
+        entry = self.outlines.get(id(font))
+        if entry is None:
+            return []
+        outlines, composite = entry
+        gid = cid if composite else outlines.gid_for_code(cid, dict(self.font_info(font).unresolved_names).get(cid))
+        return outlines.contours_for_gid(gid) if gid is not None else []
 
     def font_info(self, font: PDFFont) -> Font:
         info = self._by_pyid.get(id(font))
@@ -625,15 +631,10 @@ class SheetDevice(PDFTextDevice):
         """Rung 4: the glyph's outline in the embedded program, classified against the symbol templates (taken
         only when it reads as one of ``only``, if given). Cached per (font, glyph) with the rest of
         :meth:`_unicode`, so the cost follows distinct glyphs."""
-        entry = self.registry.outlines.get(id(font))
-        if entry is None:
-            return result
-        outlines, composite = entry
-        gid = cid if composite else outlines.gid_for_code(cid, dict(info.unresolved_names).get(cid))
-        contours = outlines.contours_for_gid(gid) if gid is not None else []
+        contours = self.registry.contours_of(font, cid)
         if not contours:
             return result
-        match = classify(contours, em=outlines.units_per_em, use_geometry=use_geometry)
+        match = classify(contours, em=self.registry.outlines[id(font)][0].units_per_em, use_geometry=use_geometry)
         self.outline_matches[(info.id, cid)] = match
         if match.text is None or (only is not None and match.text not in only):
             return result

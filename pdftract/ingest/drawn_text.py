@@ -84,6 +84,7 @@ import shapely.geometry
 
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, box_pair_blocks, pair_components, union_find
+from pdftract.ingest import drawn_ocr
 from pdftract.ingest.lexicon import ALPHABET, best_word, word_set
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
@@ -2469,7 +2470,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     by_ocr: dict[int, _Line] = {}
     if ocr and not enough:
         by_ocr = _ocr_lines([(i, d, chars) for i, (d, chars, ln, _u) in enumerate(read_lines)
-                             if (ln is None or ln.n_read == 0) and i not in capitals and len(chars) >= drawn_ocr_min_shapes()
+                             if (ln is None or ln.n_read == 0) and i not in capitals and len(chars) >= drawn_ocr.MIN_SHAPES
                              and i not in given_up],
                             comps, cbox, atoms, result)
     for i, (d, chars, drawn, _unread) in enumerate(read_lines):
@@ -2550,18 +2551,10 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
 
 
 # -- the OCR fallback -----------------------------------------------------------------------------
-def drawn_ocr_min_shapes() -> int:
-    """Shapes a line needs to go to the OCR fallback (a symbol of two shapes reads as ``DO``)."""
-    from pdftract.ingest.drawn_ocr import MIN_SHAPES
-
-    return MIN_SHAPES
-
-
 def _ocr_lines(lines: list[tuple[int, int, list[list[int]]]], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms,
                result: DrawnText) -> dict[int, _Line]:
     """Lines the templates left unread (index, direction, characters), read by Tesseract
     (:mod:`pdftract.ingest.drawn_ocr`): the ones taken, by index. Counted in ``result``."""
-    from pdftract.ingest import drawn_ocr
 
     if not lines or not drawn_ocr.available():
         return {}
