@@ -385,3 +385,27 @@ def test_an_unruled_parts_list_cut_in_two_reading_blocks_by_the_title_block_besi
     (t,) = [t for t in page["tables"] if t["header"] == ["Item", "Quantity"]]
     assert t["kind"] == "bom" and [r[0] for r in t["rows"]][3:] == ["Warning tape", "Trench route", "Field verification points"]
     assert [r[1] for r in t["rows"]] == ["340 m", "85 m", "1 ea", "85 m", "85 m", "3"]
+
+
+def test_a_change_block_with_its_header_under_empty_rows_is_a_revision_table() -> None:
+    # an ISO 7200 change block on a title block, in Czech, before any change: rows left empty
+    empty = [["", "", "", ""]] * 3
+    (t,) = _change_block(["Č.", "Text změny - odůvodnění", "Datum", "Podpis"], empty)
+    assert t.kind is TableKind.REVISION and t.header_at == "bottom" and t.confidence <= 0.6
+    assert t.columns[1:] == ("text_zmeny_oduvodneni", "date", "approved"), t.columns
+    # with a count column it is a parts list's frame, and with no date column nothing says what it is
+    assert all(t.kind is not TableKind.REVISION for t in _change_block(["Pos.", "Menge", "Benennung", "Datum"], empty))
+    assert _change_block(["Č.", "Text změny", "Poznámka", "Podpis"], empty) == []
+    # an ESKD block's change registration (short cells only, no column for the change's text) is its title block's
+    xs = [100, 114, 134, 180, 210, 230]
+    ys = [100 + 10 * i for i in range(5)]
+    lines = [(xs[0], y, xs[-1], y) for y in ys] + [(x, ys[0], x, ys[-1]) for x in xs]
+    text = [(cell, x + 1, ys[-2] + 7, 0, 5) for cell, x in zip(["Изм.", "Лист", "№ докум.", "Подп.", "Дата"], xs, strict=False)]
+    eskd = list(find_tables(make_sheet(lines=lines, text=text), TableSettings()))
+    assert all(t.kind is not TableKind.REVISION for t in eskd), eskd
+    # the same grid with a wide column for the change's text is a change block
+    xs = [100, 114, 134, 260, 290, 310]
+    lines = [(xs[0], y, xs[-1], y) for y in ys] + [(x, ys[0], x, ys[-1]) for x in xs]
+    text = [(cell, x + 1, ys[-2] + 7, 0, 5) for cell, x in zip(["Изм.", "Лист", "Содержание", "Подп.", "Дата"], xs, strict=False)]
+    (t,) = find_tables(make_sheet(lines=lines, text=text), TableSettings())
+    assert t.kind is TableKind.REVISION, t

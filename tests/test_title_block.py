@@ -834,3 +834,58 @@ def test_a_short_code_alone_in_the_cell_after_the_drawing_number_is_its_revision
     assert got["drawing_number"] == "NW-55120" and got["revision"] == "C"
     sized = block([*base, ("NW-55120", 144, 132, 0, 5), ("A3", 214, 132, 0, 5)], rects)
     assert sized["drawing_number"] == "NW-55120" and "revision" not in sized
+
+
+def test_a_header_cell_on_the_block_s_bottom_row_takes_no_value_from_the_margin_below() -> None:
+    # a Sony-style block: the approvals' header cells on its bottom row, empty; under the block only the strip between
+    # it and the page's edge (a rectangle round the page), as wide as the sheet, with the template's print code in it
+    got = block(
+        [("SIZE", 502, 504, 0, 3), ("A3", 504, 516, 0, 8), ("DESCRIPTION", 602, 504, 0, 3), ("Main Board", 604, 516, 0, 8),
+         ("PLANNED BY", 452, 524, 0, 4), ("CHECKED BY", 502, 524, 0, 4), ("APPROVED BY", 542, 524, 0, 4),
+         ("SHEET", 602, 524, 0, 3), ("1/8", 640, 542, 0, 5), ("A3 '15.12", 30, 568, 0, 5)],
+        [(0, 0, 842, 595), (450, 500, 500, 520), (500, 500, 600, 520), (600, 500, 700, 520), (450, 520, 500, 550),
+         (500, 520, 540, 550), (540, 520, 580, 550), (580, 520, 700, 550)],
+    )
+    assert got.get("title") == "Main Board" and got.get("size") == "A3" and got.get("sheet_count") == "8", got
+    assert not any("15.12" in v for v in got.values()), got
+
+
+def test_ruled_panels_of_one_width_stacked_in_a_column_are_one_block_and_czech_labels() -> None:
+    # a Czech construction set's block: the designer's panel (names) over the project's panel (what the drawing is,
+    # its date and its number), two ruled boxes of one width with a gap between them
+    got = block(
+        [("Vypracoval:", 402, 406, 0, 3), ("Ing. Jan Novák", 452, 406, 0, 4), ("Schválil:", 402, 416, 0, 3),
+         ("Ing. Petr Malý", 452, 416, 0, 4),
+         ("Akce:", 402, 446, 0, 3), ("Most přes potok", 440, 446, 0, 6), ("Příloha:", 402, 466, 0, 3), ("VÝKOPOVÝ PLÁN", 440, 466, 0, 6),
+         ("Datum", 552, 443, 0, 3), ("2/2025", 556, 451, 0, 5), ("Č. přílohy", 552, 459, 0, 3), ("2", 566, 470, 0, 8)],
+        [(400, 400, 600, 420), (400, 400, 500, 410), (500, 400, 600, 410), (400, 410, 500, 420), (500, 410, 600, 420),
+         (400, 440, 600, 475), (400, 440, 550, 475), (550, 440, 600, 455), (550, 455, 600, 475)],
+    )
+    assert got.get("title") == "VÝKOPOVÝ PLÁN" and got.get("drawing_number") == "2" and got.get("date") == "2/2025", got
+    assert got.get("drawn_by") == "Ing. Jan Novák" and got.get("approved_by") == "Ing. Petr Malý", got
+
+
+def test_a_chinese_eda_block_names_its_version_size_and_page_of_pages() -> None:
+    # EasyEDA Pro's block: 原理图 (the schematic's name) and 绘制 (drawn) beside their values, 尺寸 (size) over its
+    # value, and "页 1 共 1" (page 1, 1 in all) in one row of cells. 版本 (version) is no revision label: on a
+    # GB/T block drawn as shapes its empty cell took a number from the cell below
+    got = block(
+        [("原理图", 102, 106, 0, 4), ("AM32_V203F8U6", 150, 107, 0, 5), ("绘制", 102, 118, 0, 4), ("Lee", 150, 118, 0, 4),
+         ("版本", 202, 128, 0, 4), ("V1.0", 202, 138, 0, 4), ("尺寸", 242, 128, 0, 4), ("A4", 244, 138, 0, 4),
+         ("页", 282, 132, 0, 4), ("1", 302, 132, 0, 4), ("共", 322, 132, 0, 4), ("1", 342, 132, 0, 4)],
+        [(100, 100, 360, 110), (100, 110, 360, 120), (200, 120, 240, 142),
+         (240, 120, 280, 142), (280, 120, 320, 142), (320, 120, 360, 142)],
+    )
+    assert got.get("title") == "AM32_V203F8U6" and got.get("size") == "A4", got
+    assert got.get("sheet_number") == "1" and got.get("sheet_count") == "1" and got.get("drawn_by") == "Lee", got
+
+
+def test_a_code_beside_the_block_is_no_drawing_number() -> None:
+    # a part's name on the sheet just under the block's rule reads like a number (capitals, figures, an underscore),
+    # but stands outside the block: the block's own DWG NO cell is empty
+    got = block(
+        [("TITLE", 102, 106, 0, 3), ("PLATE", 104, 116, 0, 5), ("DWG NO", 162, 106, 0, 3), ("DATE", 102, 126, 0, 3),
+         ("2021-09-16", 104, 136, 0, 4), ("SCALE", 162, 126, 0, 3), ("1:2", 164, 136, 0, 4), ("GEAR3_36T", 120, 146, 0, 5)],
+        [(100, 100, 160, 120), (160, 100, 220, 120), (100, 120, 160, 140), (160, 120, 220, 140)],
+    )
+    assert got.get("title") == "PLATE" and got.get("scale") == "1:2" and "drawing_number" not in got, got

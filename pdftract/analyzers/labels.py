@@ -19,7 +19,7 @@ from pdftract.model.primitives import REPLACEMENT_CHARACTER
 
 #: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :), in
 #: English and German, and the common forms of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian,
-#: Vietnamese, Chinese (GB/T 10609.1), Japanese (JIS), Romanian (STAS) and Polish blocks
+#: Vietnamese, Chinese (GB/T 10609.1), Japanese (JIS), Romanian (STAS), Polish and Czech blocks
 LABELS: dict[str, tuple[str, ...]] = {
     "drawing_number": ("DWG NO", "DWG", "DRG NO", "DRAWING NO", "DRAWING NUMBER", "DRAWING NR", "IDENTIFICATION NUMBER", "ZEICHNUNGSNUMMER",
                        "ZEICHNUNGS-NR", "ZEICHNUNGSNR", "ZEICHN-NR", "FILE NO", "DOCUMENT NO", "DOCUMENT NUMBER", "DOC NO", "NUMBER",
@@ -32,7 +32,9 @@ LABELS: dict[str, tuple[str, ...]] = {
                        # Chinese (GB/T 10609.1), Polish
                        "图号", "图样代号", "NR RYSUNKU", "NUMER RYSUNKU", "NR RYS",
                        # Japanese (JIS); Romanian
-                       "図番", "図面番号", "NR DESEN", "NUMAR DESEN"),
+                       "図番", "図面番号", "NR DESEN", "NUMAR DESEN",
+                       # Czech (a construction set numbers its drawings as the documentation's appendices)
+                       "ČÍSLO VÝKRESU", "Č VÝKRESU", "ČÍSLO PŘÍLOHY", "Č PŘÍLOHY"),
     "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "DESIGN TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
               "DENOMINAZIONE", "DENOMINAÇÃO",
@@ -40,8 +42,12 @@ LABELS: dict[str, tuple[str, ...]] = {
               "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ",
               # Chinese ("标题": a title), Polish
               "图名", "图样名称", "标题", "NAZWA",
+              # Chinese EDA blocks: the schematic's name
+              "原理图",
               # Japanese; Romanian
-              "品名", "図名", "TITLU", "DENUMIRE"),
+              "品名", "図名", "TITLU", "DENUMIRE",
+              # Czech: name, drawing name, the appendix a construction set's drawing is
+              "NÁZEV", "NÁZEV VÝKRESU", "PŘÍLOHA"),
     "revision": ("REV", "REVISION", "INDEX", "ÄNDERUNGSINDEX", "AUSGABE", "REV LEVEL", "SHEET REV", "REVISIÓN", "RÉVISION",
                  "REVISIONE", "REVISÃO",
                  # BS 8888 and Australian blocks: the issue letter
@@ -51,10 +57,14 @@ LABELS: dict[str, tuple[str, ...]] = {
     "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ",
               # Hungarian, Vietnamese; Romanian
-              "LAP", "TỜ", "PLANSA", "PLANȘA"),  # KiCad: "Id: 2/5" (only in that form)
+              "LAP", "TỜ", "PLANSA", "PLANȘA",
+              # Chinese: "页 1 共 3" (page 1 of 3 in all)
+              "页"),  # KiCad: "Id: 2/5" (only in that form)
     "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ",
                     # Hungarian, Vietnamese
-                    "LAPOK", "LAPSZÁM", "SỐ TỜ"),
+                    "LAPOK", "LAPSZÁM", "SỐ TỜ",
+                    # Chinese ("共 3": 3 in all, after the page's "页 1")
+                    "共"),
     "scale": ("SCALE", "MASSSTAB", "MAẞSTAB", "MAßSTAB", "ECHELLE", "ÉCHELLE", "ESCALA", "SCALA", "МАСШТАБ", "SKALA",
               "SCHAAL", "MĚŘÍTKO",
               # Hungarian, Vietnamese
@@ -63,15 +73,17 @@ LABELS: dict[str, tuple[str, ...]] = {
               "比例", "PODZIAŁKA",
               # Japanese; Romanian
               "尺度", "SCARA", "SCARĂ"),
-    "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO",
+    "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO", "FORMÁT",
              # Hungarian, Vietnamese
-             "MÉRET", "KHỔ"),
+             "MÉRET", "KHỔ",
+             # Chinese: size, sheet format
+             "尺寸", "图幅"),
     "date": ("DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "MODIFIED", "LAST MODIFIED", "DESIGN LAST MODIFIED", "AUSGABEDATUM", "FECHA",
              "ДАТА",
              # Hungarian, Vietnamese
              "DÁTUM", "NGÀY",
              # Chinese; Italian, Portuguese, Polish, Romanian
-             "日期", "DATA",
+             "日期", "DATA", "更新日期", "创建日期",
              # Japanese; Romanian
              "日付", "DATA EDITIEI", "DATA EDIȚIEI"),
     "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
@@ -80,17 +92,21 @@ LABELS: dict[str, tuple[str, ...]] = {
                  # Hungarian, Vietnamese
                  "TERVEZŐ", "RAJZOLTA", "KÉSZÍTETTE",
                  # Chinese, Polish
-                 "设计", "制图", "绘图", "KONSTRUOWAŁ", "KONSTRUOWALI", "RYSOWAŁ", "OPRACOWAŁ",
+                 "设计", "制图", "绘图", "绘制", "KONSTRUOWAŁ", "KONSTRUOWALI", "RYSOWAŁ", "OPRACOWAŁ",
                  # Japanese; Romanian
-                 "作成者", "作成", "製図", "設計", "PROIECTAT", "DESENAT"),
+                 "作成者", "作成", "製図", "設計", "PROIECTAT", "DESENAT",
+                 # Czech
+                 "VYPRACOVAL", "KRESLIL", "NAKRESLIL"),
     "checked_by": ("CHECKED", "CHECKED BY", "CHK", "GEPRÜFT", "GEPR", "GEPRUEFT", "REVISADO", "REVISADO POR", "COMPROBADO",
                    "VERIFICADO", "VÉRIFIÉ", "CONTROLLATO", "CONTROLLATO DA", "ПРОВ",
                    # Hungarian, Vietnamese
                    "ELLENŐRIZTE", "KIỂM TRA",
                    # Chinese, Polish
-                   "审核", "校核", "SPRAWDZIŁ", "SPRAWDZIŁA",
+                   "审核", "校核", "审阅", "SPRAWDZIŁ", "SPRAWDZIŁA",
                    # Japanese; Romanian
-                   "確認者", "確認", "検図", "VERIFICAT"),
+                   "確認者", "確認", "検図", "VERIFICAT",
+                   # Czech
+                   "KONTROLOVAL", "TECH KONTROLA", "PŘEZKOUŠEL"),
     "approved_by": ("APPROVED", "APPROVED BY", "APPD", "APPR", "ENG APPR", "FREIGEGEBEN", "FREIGABE", "APROBADO",
                     "APROBADO POR", "APPROUVÉ", "APPROVATO", "APPROVATO DA", "APROVADO", "УТВ",
                     # Hungarian, Vietnamese
@@ -98,20 +114,26 @@ LABELS: dict[str, tuple[str, ...]] = {
                     # Chinese, Polish
                     "批准", "审定", "ZATWIERDZIŁ",
                     # Japanese; Romanian
-                    "承認者", "承認", "APROBAT"),
+                    "承認者", "承認", "APROBAT",
+                    # Czech
+                    "SCHVÁLIL"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese
                  "ANYAG", "VẬT LIỆU",
                  # Chinese, Polish
                  "材料", "MATERIAŁ",
                  # Japanese
-                 "材質"),
+                 "材質",
+                 # Czech
+                 "MATERIÁL"),
     "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH"),
     "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA",
                # Hungarian, Vietnamese
                "TÖMEG", "KHỐI LƯỢNG",
                # Chinese
-               "重量", "质量"),
+               "重量", "质量",
+               # Czech
+               "HMOTNOST"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO"),
     "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER", "EMPRESA", "INSTITUCIÓN", "INSTITUCION", "SOCIÉTÉ",
                 "ENTREPRISE", "AZIENDA"),
@@ -141,10 +163,12 @@ OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "C
                 # Hungarian and Vietnamese
                 "FÁJLNÉV", "GYÁRTMÁNY", "SỐ LƯỢNG", "CHỨC NĂNG", "HỌ VÀ TÊN", "CHỮ KÝ",
                 # Chinese (GB/T 10609.1): standardisation, process, stage mark, change mark, count, zone, change
-                # document number, signature
-                "标准化", "工艺", "阶段标记", "标记", "处数", "分区", "更改文件号", "签名",
+                # document number, signature, supersedes
+                "标准化", "工艺", "阶段标记", "标记", "处数", "分区", "更改文件号", "签名", "替代",
                 # Polish: faculty, remarks
-                "WYDZIAŁ", "UWAGI")
+                "WYDZIAŁ", "UWAGI",
+                # Czech: signature, stamp, stage, job number; a construction set's project, building object and part
+                "PODPIS", "RAZÍTKO", "STUPEŇ", "ČÍSLO ZAKÁZKY", "AKCE", "OBJEKT", "ČÁST")
 #: words that say "number" after a label's first word (``PART NR``, ``SHEET NUMBER``, ``REV NO``): one form for all
 _NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "N°", "N", "№", "#"})  # N: "PLAN N°" whose ° is drawn
 

@@ -66,20 +66,24 @@ class TableKind(str, enum.Enum):
 
 
 #: printed header words (normalised: upper case, no trailing dots or colons) per canonical column key: English and
-#: German, and the common ones of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian, Vietnamese and Chinese
-#: parts lists
+#: German, and the common ones of Spanish, French, Italian, Portuguese, Russian (ESKD), Hungarian, Vietnamese, Czech and
+#: Chinese parts lists
 HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "item": ("ITEM", "ITEM NO", "ITEM NUMBER", "POS", "POSITION", "NO", "FIND NO", "BOM", "BOM ID", "NR", "LFD NR", "PC NO",
              # Spanish, French, Italian, Portuguese, Russian
              "NO DE ELEM", "NO DE ELEMENTO", "N.º DE ELEMENTO", "ELEMENTO", "MARCA", "REP", "REPÈRE", "ПОЗ",
              # Hungarian, Vietnamese
              "TÉTELSZÁM", "SORSZÁM", "TT", "STT",
+             # Czech
+             "POZ", "POZICE", "POLOŽKA",
              # Chinese (GB/T 10609.2)
              "序号"),
     "quantity": ("QTY", "QUANTITY", "MENGE", "ANZAHL", "STK", "STÜCK", "CANT", "CANTIDAD", "Q'TY", "PCS", "QTÉ", "QUANTITÉ",
                  "QUANTITÀ", "QTÀ", "Q.TÀ", "QTD", "QUANTIDADE", "КОЛ", "КОЛ-ВО",
                  # Hungarian, Vietnamese
                  "DB", "DARAB", "MENNYISÉG", "SL", "SỐ LƯỢNG",
+                 # Czech
+                 "KS", "POČET", "MNOŽSTVÍ",
                  # Chinese
                  "数量"),
     "designator": ("REFERENCE", "REFERENCES", "REF DES", "REFDES", "DESIGNATOR", "DESIGNATORS", "REFERENCE DESIGNATOR",
@@ -96,17 +100,19 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                     "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ",
                     # Hungarian, Vietnamese
                     "MEGNEVEZÉS", "TÊN GỌI", "GHI CHÚ", "MEGJEGYZÉS",
+                    # Czech: name, description, change, text of the change
+                    "NÁZEV", "POPIS", "ZMĚNA", "TEXT ZMĚNY", "POPIS ZMĚNY",
                     # Chinese: name, remarks
                     "名称", "备注"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese, Chinese
-                 "ANYAG", "VẬT LIỆU", "材料"),
+                 "ANYAG", "VẬT LIỆU", "材料", "MATERIÁL"),
     "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE", "VERSION"),
     "zone": ("ZONE", "ZONA", "ЗОНА"),
     "date": ("DATE", "DATUM", "FECHA", "ДАТА",
              # Hungarian, Vietnamese
              "DÁTUM", "NGÀY"),
-    "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED", "AUTHOR"),
+    "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED", "AUTHOR", "PODPIS"),
     "eco": ("ECO", "ECN", "ECR", "ECO NO"),
     "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),
     "title": ("TITLE", "SHEET TITLE"),
@@ -593,8 +599,9 @@ def _resolve(key: str | None, kind: TableKind, printed: str) -> str:
         return {TableKind.REVISION: "approved", TableKind.BOM: "description", TableKind.DRAWING_INDEX: "title"}.get(kind, "name")
     if key == "description" and kind is TableKind.DRAWING_INDEX:
         return "title"
-    if key is None:
-        return re.sub(r"[^a-z0-9]+", "_", normalise_header(printed).lower()).strip("_") or "column"
+    if key is None:  # the printed header as a name, its accents left off ("TEXT ZMĚNY" -> text_zmeny)
+        plain = "".join(ch for ch in unicodedata.normalize("NFKD", normalise_header(printed).lower()) if not unicodedata.combining(ch))
+        return re.sub(r"[^a-z0-9]+", "_", plain).strip("_") or "column"
     return key
 
 
@@ -854,10 +861,13 @@ def _kind_by_content(table: Table) -> Table | None:
     short codes make a revision table (columns ``revision``, ``date``, ``description`` for the longest
     text, the printed header for the others); item numbers counting 1..n beside a column of small counts
     make a parts list (the counts may be the column whose header reads as a quantity, ``Qty.``, when they
-    carry units: ``2PCS``, ``120mm``). Otherwise ``None``: an unknown grid is left alone."""
+    carry units: ``2PCS``, ``120mm``). A header under its rows (``Č. | Text změny | Datum | Podpis``) with a date
+    column (of dates or empty), a column for the change's text and no item or count column is a change block, its
+    rows empty or not. Otherwise
+    ``None``: an unknown grid is left alone."""
     rows = [r for r in table.rows if any(c.strip() for c in r)]
     if not rows:
-        return None
+        return _change_block(table)
     n = len(table.header)
 
     def column(i: int) -> list[str]:
@@ -886,7 +896,31 @@ def _kind_by_content(table: Table) -> Table | None:
             if counts:
                 columns[i], columns[counts[0]] = "item", "quantity"
                 return replace(table, kind=TableKind.BOM, columns=tuple(columns), confidence=min(table.confidence, 0.7))
-    return None
+    return _change_block(table)
+
+
+def _change_block(table: Table) -> Table | None:
+    """A header under its rows with a date column (of dates or empty), a column for the change's text and no item
+    or count column: the ISO 7200 / DIN change block standing on a title block (a parts list there has item and
+    count columns), read so even with every row empty; otherwise ``None``."""
+    if table.header_at != "bottom" or "date" not in table.columns or {"item", "quantity"} & set(table.columns):
+        return None
+    if any(c.strip() and not DATE_FORM.match(c.strip()) for r in table.rows for c, k in zip(r, table.columns, strict=True) if k == "date"):
+        return None
+    # the change's text: a column named so, or one holding 0.4 of the width (an ESKD block's change registration,
+    # Изм. | Лист | № докум. | Подп. | Дата, of short cells only, belongs to its title block)
+    widths: dict[int, float] = {}
+    for c in table.cells:
+        if c.colspan == 1:
+            widths[c.col] = max(widths.get(c.col, 0.0), c.bbox.width if table.direction % 180 == 0 else c.bbox.height)
+    across = table.bbox.width if table.direction % 180 == 0 else table.bbox.height
+    if "description" not in table.columns and not (widths and max(widths.values()) >= CHANGE_TEXT * across):
+        return None
+    return replace(table, kind=TableKind.REVISION, confidence=min(table.confidence, 0.6))
+
+
+#: a change block's text column holds at least this share of its width
+CHANGE_TEXT = 0.4
 
 
 def table_confidence(known: float, regular: float, straddling: float) -> float:

@@ -308,12 +308,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 labels.append((seg[i:i + n], seg[i + n:end], key, rest, x_end))
     # one label per ruled cell: a later label-like line in an occupied cell is value text
     cells: list[tuple[float, float, float, float] | None] = []
-    page_w, page_h = sheet.width, sheet.height
+    page_big = max(sheet.width, sheet.height)
     for lab, _inl, _k, _r, _x in labels:
         c = cell_around(rules, BBox.union_all(b for _w, b in lab)) if have_rules else None
-        # the open drawing area inside the frame is no title-block cell
-        if c is not None and ((c[2] - c[0]) > 0.5 * max(page_w, page_h) or (c[3] - c[1]) > 0.3 * max(page_w, page_h)):
-            c = None
+        if c is not None and _open_area(c, page_big):
+            c = None  # the open drawing area inside the frame is no title-block cell
         cells.append(c)
     # labels side by side in one band each head a column; a label *below* another in the same cell is
     # part of that one's value
@@ -462,7 +461,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                         and not lone and not _zone_run(text) and nbox.width <= 8 * area.width and not _LABELLED.match(text) \
                         and not _next_header(lab, inside, label_box, band, all_items) \
                         and not (typed is not None and not typed.match(text)
-                                 and _typed_below(rules, all_items, label_ids, label_box, area, typed)):
+                                 and _typed_below(rules, all_items, label_ids, label_box, area, typed, page_big)):
                     # (a text of the wrong form on the right, a value of the field's form below: the label heads its
                     # column, as GB/T 10609.1's scale and weight labels over their values do)
                     value_items = inside
@@ -475,7 +474,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         typed = _TYPED.get(key)
         if not value and cell is not None and (header_row or typed is not None):
             # a column header of an approvals grid (NAME | DATE): the value is in the cell below
-            found_below = _cell_below(rules, all_items, label_box, area)
+            found_below = _cell_below(rules, all_items, label_box, area, page_big)
             if found_below is not None:
                 bbox_b, inside = found_below
                 text = _join(inside)
@@ -514,19 +513,27 @@ def _zone_run(text: str) -> bool:
     return all(b - a == 1 for a, b in zip(vals, vals[1:], strict=False))
 
 
-def _cell_below(rules: Any, items: list[tuple[Word, BBox]], label_box: BBox, area: BBox) -> tuple[BBox, list[tuple[Word, BBox]]] | None:
-    """The ruled cell right under a label's cell (at most 3.5 times as tall) and the words centred in it."""
+def _open_area(cell: tuple[float, float, float, float], page_big: float) -> bool:
+    """Whether a ruled "cell" is too large for a title block's cell: the open drawing area inside the frame, the
+    margin between the frame and the page's edge (more than half the sheet wide or 0.3 of it tall)."""
+    return (cell[2] - cell[0]) > 0.5 * page_big or (cell[3] - cell[1]) > 0.3 * page_big
+
+
+def _cell_below(rules: Any, items: list[tuple[Word, BBox]], label_box: BBox, area: BBox,
+                page_big: float) -> tuple[BBox, list[tuple[Word, BBox]]] | None:
+    """The ruled cell right under a label's cell (at most 3.5 times as tall, no wider than a block's cell: below
+    a block's bottom row lies the sheet's margin) and the words centred in it."""
     below = cell_around(rules, BBox(label_box.x0 + 0.5, area.bottom + 1.0, label_box.x1 - 0.5, area.bottom + 2.0))
-    if below is None or (below[3] - below[1]) > 3.5 * area.height:
+    if below is None or (below[3] - below[1]) > 3.5 * area.height or _open_area(below, page_big):
         return None
     box = BBox(*below)
     return box, [wb for wb in items if box.contains_point(wb[1].center)]
 
 
 def _typed_below(rules: Any, items: list[tuple[Word, BBox]], label_ids: set[int], label_box: BBox, area: BBox,
-                 typed: re.Pattern[str]) -> bool:
+                 typed: re.Pattern[str], page_big: float) -> bool:
     """Whether the ruled cell right under a label's cell holds a value of the label's form (and no label)."""
-    found = _cell_below(rules, items, label_box, area)
+    found = _cell_below(rules, items, label_box, area, page_big)
     inside = found[1] if found is not None else []
     return bool(inside) and not any(w.id in label_ids for w, _b in inside) and bool(typed.match(_join(inside)))
 
@@ -701,9 +708,14 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool,
             else:
                 join = max(gap_x, gap_y) <= 4.0 * h
                 if not join and ruled is not None and max(gap_x, gap_y) <= RULED_REACH * h:
-                    if i not in extents:
-                        extents[i] = ruled(boxes[i])
-                    join = extents[i].contains_point(boxes[j].center)
+                    for k in (i, j):
+                        if k not in extents:
+                            extents[k] = ruled(boxes[k])
+                    ei, ej = extents[i], extents[j]
+                    # (or two ruled panels of one width stacked in one column: a block set as a stack of boxes)
+                    join = ei.contains_point(boxes[j].center) or (
+                        abs(ei.x0 - ej.x0) <= 2.0 and abs(ei.x1 - ej.x1) <= 2.0 and ei.width > 0.0
+                        and max(ei.top, ej.top) - min(ei.bottom, ej.bottom) <= RULED_REACH * h)
             if join:
                 edges.append((i, j))
     return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)]
@@ -1230,8 +1242,8 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
 
     biggest = max((ln.size for ln, _fb in lines), default=0.0)  # a material is no title, the block's largest text
     for ln, fb in sorted(lines, key=lambda t: -t[0].size):
-        if "drawing_number" not in fields and _DWG_NO.match(ln.text) and ln.size >= size:
-            put("drawing_number", ln, fb)
+        if "drawing_number" not in fields and _DWG_NO.match(ln.text) and ln.size >= size and area.contains_point(fb.center):
+            put("drawing_number", ln, fb)  # (inside the ruled block: a part's name on the sheet beside it is no number)
         elif "date" not in fields and _DATE.match(ln.text) and area.contains_point(fb.center):
             put("date", ln, fb)
         elif "size" not in fields and (m := _SIZE.match(ln.text)) and area.contains_point(fb.center):
