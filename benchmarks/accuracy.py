@@ -117,7 +117,7 @@ BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
 Calibration = list[tuple[str, float, bool]]
 INCLUDE = ["glyphs", "words", "lines"]
 #: how the real corpora are opened (``--ocr-drawn-text`` sets "ocr")
-READ_DRAWN_TEXT: bool | Literal["ocr"] = True
+READ_DRAWN_TEXT: bool | Literal["ocr", "strokes", "ocr+strokes"] = True
 
 
 def fixture_names(directory: Path = FIXTURES, only: str = "") -> list[str]:
@@ -419,13 +419,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-real", action="store_true", help="skip the real corpus")
     ap.add_argument("--ocr-drawn-text", action="store_true",
                     help='score the real corpora with read_drawn_text="ocr" (lines no template reads sent to Tesseract)')
+    ap.add_argument("--stroked-characters", action="store_true",
+                    help='score the real corpora with read_drawn_text="strokes" (characters stroked one path each beside a text layer)')
     ap.add_argument("-v", "--verbose", action="store_true", help="print examples of misses per fixture")
     ap.add_argument("--json", type=Path, help="write all scores here")
     ap.add_argument("--no-pdfplumber", action="store_true", help="skip pdfplumber's table scores beside ours")
     args = ap.parse_args(argv)
     global READ_DRAWN_TEXT
-    if args.ocr_drawn_text:
-        READ_DRAWN_TEXT = "ocr"
+    if args.ocr_drawn_text or args.stroked_characters:
+        READ_DRAWN_TEXT = "ocr+strokes" if args.ocr_drawn_text and args.stroked_characters else "ocr" if args.ocr_drawn_text else "strokes"
 
     names = fixture_names(args.fixtures, args.only)
     if not names:

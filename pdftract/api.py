@@ -80,7 +80,7 @@ def open(  # noqa: A001
     *,
     text_settings: TextSettings | Mapping[str, Any] | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    read_drawn_text: bool | Literal["ocr"] = True,
+    read_drawn_text: bool | Literal["ocr", "strokes", "ocr+strokes"] = True,
     include_hidden_layers: bool = False,
     limits: Limits | Mapping[str, Any] | None = None,
 ) -> Document:
@@ -92,7 +92,9 @@ def open(  # noqa: A001
     ``read_drawn_text`` reads text drawn as outlines or strokes back into glyphs
     on pages whose text is drawn (:mod:`pdftract.ingest.drawn_text`); ``False``
     keeps only the PDF's own text; ``"ocr"`` also sends lines of drawn characters no
-    template reads to Tesseract (:mod:`pdftract.ingest.drawn_ocr`, the ``ocr`` extra; partial). Content on optional-content layers that are
+    template reads to Tesseract (:mod:`pdftract.ingest.drawn_ocr`, the ``ocr`` extra; partial); ``"strokes"`` also
+    reads characters stroked one path each on pages with a text layer (AutoCAD's SHX text plotted without comments;
+    partial: it reads some linework as junk characters), ``"ocr+strokes"`` both. Content on optional-content layers that are
     off by default is kept apart (``Sheet.layers``, ``Sheet.off_layer_paths``)
     and analyzers do not see it; ``include_hidden_layers=True`` keeps it in the
     page as if every layer were on. ``limits`` sets the per-page budgets

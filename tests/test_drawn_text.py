@@ -495,9 +495,10 @@ def test_the_dot_of_an_i_nearest_its_left_neighbour_stays_with_its_stem() -> Non
 
 
 
-def _outlined_page(lines: list[tuple[str, float, float, float, str]], extra: list[str]) -> bytes:
+def _outlined_page(lines: list[tuple[str, float, float, float, str]], extra: list[str], paint: str = "f*") -> bytes:
     """A page of text drawn as filled outlines (DejaVu Sans), each line ``(text, x, y, size, colour
-    operator)``, with ``extra`` content (masks, bands, rings) painted first."""
+    operator)``, with ``extra`` content (masks, bands, rings) painted first; each glyph one path painted with
+    ``paint``."""
     from fontTools.ttLib import TTFont
 
     from pdftract.ingest.outlines import glyph_contours
@@ -514,7 +515,7 @@ def _outlined_page(lines: list[tuple[str, float, float, float, str]], extra: lis
             for c in glyph_contours(glyphs, name):
                 if len(c) >= 3:
                     ops.append(" ".join(f"{x + px * k:.3f} {y + py * k:.3f} {'m' if i == 0 else 'l'}" for i, (px, py) in enumerate(c)) + " h")
-            ops.append("f*")
+            ops.append(paint)
             x += glyphs[name].width * k
     w = PdfWriter()
     w.add_page("\n".join(ops).encode(), compress=True)
@@ -993,3 +994,55 @@ def test_the_ocr_fallback_takes_only_readings_that_look_like_a_drawing_s_text() 
     assert MIN_SHAPES >= 3
     assert not plain_text(list("@@")) and not plain_text(list("©©")) and not plain_text(list("NNN"))
     assert plain_text(list("FluegelHolm")) and plain_text(list("2021-03-05")) and plain_text(list("⌀6.5THRU"))
+
+
+def test_glyphs_filled_and_stroked_as_one_path_keep_their_counters() -> None:
+    """A converter that fills and strokes every glyph as one path (``B*``): the counter of an ``O``, ``P``,
+    ``R`` or ``0`` is the path's own hole, not a piece to fill (read so, ``LPG`` was ``LrG`` and ``50A`` was ``5IA``)."""
+    if not Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists():
+        pytest.skip("DejaVu Sans not installed")
+    words = ["LPG STORAGE TANK 12 TON", "ABOVE LINE 50A", "PROBE 2040 BAR", "DROP ODOR 809"]
+    lines = [(t, 60, 700 - 20 * k, 10, "0 0 0 rg 0 0 0 RG 0.2 w") for k, t in enumerate(words * 4)]
+    sheet = pdftract.open(_outlined_page(lines, [], paint="B*")).page(1)
+    assert [ln.text for ln in sheet.lines] == words * 4
+
+
+def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int) -> bytes:
+    """A page with ``margin`` lines of real text along its foot and, above them, text drawn in KiCad's stroke
+    font one path per character (polylines, no curves), as AutoCAD plots its SHX text without comments."""
+    from pdftract.ingest.stroke_font import newstroke_glyphs
+    from pdftract.testing import PdfWriter
+
+    font = newstroke_glyphs()
+    ops = ["0 0 0 RG 0.4 w 1 J 1 j"]
+    for text, x, y, size in lines:
+        for ch in text:
+            strokes = font.get(ch, [])
+            if strokes:
+                ops.append(" ".join(" ".join(f"{x + u * size:.3f} {y + v * size:.3f} {'m' if i == 0 else 'l'}" for i, (u, v) in enumerate(st))
+                                    for st in strokes) + " S")
+            xs = [u for st in strokes for u, _v in st] or [0.0]
+            x += (max(xs) + 0.25) * size if strokes else 0.6 * size
+    ops += ["BT /F1 6 Tf"] + [f"1 0 0 1 40 {20 + 8 * k} Tm (NOTE {k}: ALL EDGES BROKEN 0.2 X 45 DEG UNLESS STATED) Tj" for k in range(margin)] + ["ET"]
+    w = PdfWriter()
+    w.add_page("\n".join(ops).encode(), fonts={"F1": w.helvetica()})
+    return w.tobytes()
+
+
+def test_characters_stroked_one_path_each_beside_a_text_layer_are_read() -> None:
+    """AutoCAD's SHX values plotted as strokes, one path a character, on a sheet whose other text is real: the
+    page as a whole does not look drawn, yet runs of stroked characters are read (values a dimension reads) when
+    asked for (``read_drawn_text="strokes"``, opt-in: on CAD sheets printed through drivers it reads some
+    linework as characters)."""
+    values = [("8000", 100, 600, 5), ("10000", 200, 600, 5), ("1100", 300, 600, 5), ("TANK 12 TON", 100, 560, 5),
+              ("DN65", 250, 560, 5), ("5000", 350, 560, 5)]
+    pdf = _stroked_page(values, 40)
+    assert not any(g.synthetic for g in pdftract.open(pdf).page(1).glyphs)  # not by default
+    sheet = pdftract.open(pdf, read_drawn_text="strokes").page(1)
+    assert not text_looks_drawn([g for g in sheet.glyphs if not g.synthetic], sheet.paths)[0]
+    texts = [ln.text for ln in sheet.lines if "NOTE" not in ln.text]
+    for text, *_rest in values:
+        assert any(text in t for t in texts), (text, texts)
+    # too few such characters on the page: nothing is read (a handful of small polylines is linework)
+    few = pdftract.open(_stroked_page(values[:1], 40), read_drawn_text="strokes").page(1)
+    assert not any(g.synthetic for g in few.glyphs)

@@ -75,6 +75,7 @@ import math
 import re
 from array import array
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass, field, replace
 from itertools import chain
 
@@ -102,6 +103,8 @@ MIXED_MIN = 40
 GLYPH_MIN, GLYPH_MAX = 0.8, 20.0
 #: a word drawn in strokes as one path has at least this many subpaths (its characters' strokes)
 WORD_SUBPATHS = 4
+#: characters drawn in strokes one path each, in runs, from which a page with text has stroked text too
+CHARACTER_RUNS = 20
 #: segments of large paths looked into at most when counting
 SCAN_BUDGET = 4_000
 
@@ -315,18 +318,20 @@ def glyph_sized_shapes(paths: Sequence[Path], stop_at: int | None = None) -> int
     return n + found
 
 
-def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list[Path]:
+def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path], stroked_characters: bool = False) -> list[Path]:
     """On a page with a text layer, the text some of it draws as filled outlines (a template whose labels a
     graphics program turned into outlines, values left as text): the fill-only glyph-sized paths no visible
     character covers, when at least :data:`MIXED_MIN` of them have curves (letters; CAD geometry is stroked,
-    and its filled arrowheads are straight); else the words it draws in strokes (:func:`_stroked_words`).
+    and its filled arrowheads are straight); else the words it draws in strokes (:func:`_stroked_words`), else
+    with ``stroked_characters`` (opt-in), its characters drawn in strokes one path each (:func:`_stroked_characters`).
     Empty otherwise."""
     boxes = path_boxes(paths)
     if not len(boxes):
         return []
     across = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
     along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    return _outlined_fills(glyphs, paths, boxes, across, along) or _stroked_words(glyphs, paths, across)
+    return _outlined_fills(glyphs, paths, boxes, across, along) or _stroked_words(glyphs, paths, across) \
+        or (_stroked_characters(glyphs, paths, boxes, along) if stroked_characters else [])
 
 
 def _outlined_fills(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: np.ndarray, across: np.ndarray,
@@ -378,6 +383,61 @@ def _stroked_words(glyphs: Sequence[Glyph], paths: Sequence[Path], across: np.nd
     if sum(paths[i].kinds.count("move") for i in pick) < MIXED_MIN:
         return []
     return [paths[i] for i in pick]
+
+
+def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: np.ndarray, along: np.ndarray) -> list[Path]:
+    """On a page with a text layer, characters drawn in strokes one path each (AutoCAD plots its SHX text so when
+    it writes no comments over it: a polyline or a few, no curves): stroke-only glyph-sized paths of three segments
+    or more whose strokes bend (:func:`_strokes_of_pieces`), that no character of the text layer covers (visible or
+    not: an invisible copy is the text already), each beside
+    another such path of about its size on a line with it (a character of a run: a tick, a centre mark or a
+    lone symbol stands alone), when there are at least :data:`CHARACTER_RUNS` such characters; with them the
+    stroke-only glyph-sized paths within 0.8 of their size of them (``I``, ``T``, ``-`` are straight strokes).
+    Empty otherwise."""
+    glyph = (along >= GLYPH_MIN) & (along <= GLYPH_MAX)
+    pick = [i for i in np.flatnonzero(glyph).tolist()
+            if paths[i].stroke and not paths[i].fill and not paths[i].text_shape and paths[i].segment_count >= 3
+            and paths[i].subpath_count <= 4 and _strokes_of_pieces(paths[i].kinds)]
+    if len(pick) < CHARACTER_RUNS:
+        return []
+    # (under a character of the text layer, visible or not: an invisible copy over strokes, as Creo writes, is
+    # the text already)
+    visible = [g for g in glyphs if g.text.strip()]
+    index = BoxIndex((k, g.bbox) for k, g in enumerate(visible))
+    if visible:
+        centre = [paths[i].bbox.center for i in pick]
+        pick = [i for i, (cx, cy) in zip(pick, centre, strict=True) if not index.intersection(BBox(cx, cy, cx, cy))]
+    if len(pick) < CHARACTER_RUNS:
+        return []
+    b = boxes[pick]
+    near = BoxIndex((k, BBox(*row)) for k, row in enumerate(b.tolist()))
+    size = along[pick]
+    kept: list[int] = []
+    for k in range(len(pick)):
+        x0, y0, x1, y1 = b[k]
+        r = 0.8 * size[k]
+        for j in near.intersection((x0 - r, y0 - r, x1 + r, y1 + r)):
+            if j == k or not 0.6 <= size[j] / size[k] <= 1.67:
+                continue
+            # on one line with it: their spans across the line overlap by half the smaller one, either way
+            over_y = min(y1, b[j, 3]) - max(y0, b[j, 1])
+            over_x = min(x1, b[j, 2]) - max(x0, b[j, 0])
+            if over_y >= 0.5 * min(y1 - y0, b[j, 3] - b[j, 1]) or over_x >= 0.5 * min(x1 - x0, b[j, 2] - b[j, 0]):
+                kept.append(pick[k])
+                break
+    if len(kept) < CHARACTER_RUNS:
+        return []
+    # with them, the stroke-only glyph-sized paths beside them of any shape: a character of one stroke or of
+    # straight strokes (I, T, -) is a run's too, and its reading settles what it is
+    reach = BoxIndex((i, paths[i].bbox.expand(0.8 * float(along[i]))) for i in kept)
+    taken = set(kept)
+    for i in np.flatnonzero(glyph).tolist():
+        p = paths[i]
+        if i not in taken and p.stroke and not p.fill and not p.text_shape and reach.intersection(p.bbox):
+            c = p.bbox.center
+            if not visible or not index.intersection(BBox(c[0], c[1], c[0], c[1])):
+                taken.add(i)
+    return [paths[i] for i in sorted(taken)]
 
 
 def _strokes_of_pieces(kinds: Sequence[str]) -> bool:
@@ -452,6 +512,7 @@ class _Atoms:
     dropped: int = 0
     ink: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (n,) colour of the paint, numbered
     stroked_fill: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))  # (n,) a fill stroked too
+    evenodd: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))  # (n,) its path fills by the even-odd rule
 
 
 def _collect(paths: Sequence[Path]) -> _Atoms:
@@ -464,6 +525,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     path_pen = np.zeros(len(paths))
     path_rim = np.zeros(len(paths))  # half the pen of a stroked fill (a hairline's at least), 0 otherwise
     path_filled = np.zeros(len(paths), dtype=bool)
+    path_evenodd = np.zeros(len(paths), dtype=bool)
     path_ink = np.zeros(len(paths), dtype=np.int64)
     per_path = np.zeros(len(paths), dtype=np.int64)
     colours: dict[object, int] = {}
@@ -491,6 +553,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
         path_pen[i] = p.line_width / 2 if p.stroke and not p.fill else 0.0  # a stroke's ink reaches half the pen beyond it
         path_rim[i] = max(p.line_width / 2, HAIRLINE) if p.stroke and p.fill else 0.0
         path_filled[i] = bool(p.fill)
+        path_evenodd[i] = bool(p.evenodd)
         path_ink[i] = colours.setdefault(p.fill_color if p.fill else p.stroke_color, len(colours))
         for sub in subs:
             starts.append(len(flat) // 2)
@@ -522,7 +585,7 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
     inks = path_ink[path[kept]]
     filled = path_filled[path[kept]]
     return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
-                  rim[kept] > 0)
+                  rim[kept] > 0, path_evenodd[path[kept]])
 
 
 def _paper(colour: tuple[float, ...] | None) -> bool:
@@ -1572,6 +1635,7 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
         contours: list[np.ndarray] = []
         strokes: list[np.ndarray] = []
         rimmed: list[np.ndarray] = []
+        rim_paths: list[int] = []  # each rimmed piece's path, negative when it fills by the even-odd rule
         left = float(min(fb[c, 0] for c in ch))
         for c in ch:
             for a in comps[c]:
@@ -1582,10 +1646,11 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                     u = left + (u - left) * widen
                 if atoms.stroked_fill[a]:
                     rimmed.append(np.column_stack((u, v)))
+                    rim_paths.append(-1 - int(atoms.path[a]) if atoms.evenodd[a] else int(atoms.path[a]))
                 else:
                     (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
         if rimmed:
-            contours.extend(_stroked_fills(rimmed))
+            contours.extend(_stroked_fills(rimmed, rim_paths))
         u0 = min(float(np.min(x[:, 0])) for x in contours + strokes) if slant else float(min(fb[c, 0] for c in ch))
         dot = _dot(ch, fb, em, baseline)
         if dot is None and 0 < k < len(chars) - 1:
@@ -1651,32 +1716,42 @@ def _slashed_round(strokes: list[np.ndarray]) -> bool:
     return False
 
 
-def _stroked_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
-    """The fills of outlines that are filled and stroked too, merged (each piece's own fill, the cracks
-    between pieces closed by a hairline), as rings that fill with the nonzero rule as one path (outer rings
+def _stroked_fills(pieces: list[np.ndarray], owners: Sequence[int] | None = None) -> list[np.ndarray]:
+    """The fills of outlines that are filled and stroked too, merged (each path's own fill, the cracks
+    between paths closed by a hairline), as rings that fill with the nonzero rule as one path (outer rings
     counter-clockwise, holes clockwise). Some exports cut each glyph into triangles, each its own path,
     filled and stroked with whatever pen is set (the one of the drawing's lines): the pen makes the text
     heavier than its font; the fills are the font's design, which the templates describe. Overlapping
     pieces of opposite turn, filled as separate paths, add up, where one path's winding would cancel.
+    ``owners`` names each piece's path (negative for a path filled by the even-odd rule; by default each
+    piece is a path of its own): the pieces of one path fill by its rule, so the counter of an ``O`` drawn
+    as one path of two rings stays open (a converter that fills and strokes every glyph).
 
     >>> tri = [np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0]]), np.array([[10.0, 0.0], [0.0, 10.0], [10.0, 10.0]])]
     >>> [round(float(shapely.Polygon(r).area), -1) for r in _stroked_fills(tri)]  # one square, turning left
     [100.0]
+    >>> ring = [np.array([[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]]), np.array([[3.0, 3.0], [7.0, 3.0], [7.0, 7.0], [3.0, 7.0]])]
+    >>> len(_stroked_fills(ring, [-1, -1])), len(_stroked_fills(ring))  # one path, a square and its hole; two paths, a square
+    (2, 1)
 
     A line is read several times (both ways at its ends, again at the size its characters tell), so each
     character's answer is kept for the page, keyed by its pieces' exact coordinates; the pieces' hairlines
     and fills are made by GEOS for all pieces at once.
     """
-    key = tuple(p.tobytes() for p in pieces)
+    groups = list(range(len(pieces))) if owners is None else list(owners)
+    key = (tuple(p.tobytes() for p in pieces), tuple(groups))
     hit = _FILLS.get(key)
     if hit is None:
-        hit = _FILLS[key] = _merged_fills(pieces)
+        hit = _FILLS[key] = _merged_fills(pieces, groups)
     return [ring.copy() for ring in hit]
 
 
-def _merged_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
+def _merged_fills(pieces: list[np.ndarray], owners: Sequence[int] | None = None) -> list[np.ndarray]:
     """:func:`_stroked_fills` without its cache: each piece's hairline ring (a point's round dot) and, with three
-    points or more, its fill made valid, in that order, united."""
+    points or more, its fill made valid, in that order; the fills of the pieces of one path (``owners``; by default
+    each piece its own) made into that path's fill (:func:`_path_fill`); all united."""
+    if owners is None:
+        owners = range(len(pieces))
     counts = np.array([len(p) for p in pieces])
     geoms = np.empty(2 * len(pieces), dtype=object)
 
@@ -1693,6 +1768,15 @@ def _merged_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
     if len(fill_of := np.flatnonzero(counts >= 3)):
         coords, where = closed(fill_of)
         geoms[2 * fill_of + 1] = shapely.make_valid(shapely.polygons(shapely.linearrings(coords, indices=where)))
+        of_path: dict[int, list[int]] = {}
+        for i in fill_of.tolist():
+            of_path.setdefault(owners[i], []).append(i)
+        for owner, members in of_path.items():
+            if len(members) > 1:
+                rings = [pieces[i] for i in members]
+                geoms[2 * members[0] + 1] = _path_fill([geoms[2 * i + 1] for i in members], rings, owner < 0)
+                for i in members[1:]:
+                    geoms[2 * i + 1] = None
     ink = shapely.union_all([g for k, g in enumerate(geoms.tolist()) if g is not None and not (k % 2 and g.is_empty)])
     polys = [g for g in getattr(ink, "geoms", [ink]) if isinstance(g, shapely.Polygon) and not g.is_empty]
     out: list[np.ndarray] = []
@@ -1703,8 +1787,28 @@ def _merged_fills(pieces: list[np.ndarray]) -> list[np.ndarray]:
     return out
 
 
+def _path_fill(fills: list[Any], rings: list[np.ndarray], evenodd: bool) -> Any:
+    """The fill of one path of several rings, from each ring's own fill: by the even-odd rule, the rings' fills
+    taken in turn (a ring inside another is its hole); by the nonzero rule, a ring turning against the largest
+    one and lying inside the rings that turn with it is a hole, any other ring adds to the fill (a glyph's
+    counter is wound against its outline; a path of touching pieces wound any way fills them all)."""
+    if evenodd:
+        out = fills[0]
+        for g in fills[1:]:
+            out = shapely.symmetric_difference(out, g)
+        return out
+    turns = [float(np.sum(r[:, 0] * np.roll(r[:, 1], -1) - np.roll(r[:, 0], -1) * r[:, 1])) for r in rings]
+    main = max(range(len(rings)), key=lambda k: abs(turns[k]))
+    sense = turns[main] >= 0
+    solid = shapely.union_all([g for g, t in zip(fills, turns, strict=True) if (t >= 0) == sense])
+    holes = [g for g, t in zip(fills, turns, strict=True) if (t >= 0) != sense]
+    for g in holes:
+        solid = shapely.difference(solid, g) if shapely.covers(solid.buffer(HAIRLINE), g) else shapely.union(solid, g)
+    return solid
+
+
 #: the merged fills of the page being read, by their pieces (:func:`_stroked_fills`; emptied after each page)
-_FILLS: dict[tuple[bytes, ...], list[np.ndarray]] = {}
+_FILLS: dict[tuple[tuple[bytes, ...], tuple[int, ...]], list[np.ndarray]] = {}
 
 
 def _in_word(r: _Read) -> bool:
@@ -2144,13 +2248,15 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
     return DrawnText(out, frozenset(taken), hidden=sum(1 for g in out if g.text.strip()))
 
 
-def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False, ocr: bool = False) -> DrawnText:
+def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False, ocr: bool = False,
+                       stroked_characters: bool = False) -> DrawnText:
     """Synthetic glyphs for text drawn as shapes on a page (see the module docstring).
 
     ``glyphs`` are the page's glyphs (their ids must be 0..n-1; the new ones continue the numbering).
     Runs on every path when :func:`text_looks_drawn` says so (or ``force``), else on the paths
-    :func:`outlined_beside_text` picks, if any. With ``ocr``, lines no template read are sent to the OCR
-    fallback (:mod:`pdftract.ingest.drawn_ocr`) when Tesseract is installed.
+    :func:`outlined_beside_text` picks, if any (with ``stroked_characters``, characters stroked one path each too:
+    opt-in, partial). With ``ocr``, lines no template read are sent to the OCR fallback
+    (:mod:`pdftract.ingest.drawn_ocr`) when Tesseract is installed.
 
     >>> recover_drawn_text([], []).glyphs
     []
@@ -2158,7 +2264,7 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     if not paths:
         return DrawnText([], frozenset())
     if not force and not text_looks_drawn(glyphs, paths)[0]:
-        outlined = outlined_beside_text(glyphs, paths)
+        outlined = outlined_beside_text(glyphs, paths, stroked_characters)
         if not outlined:
             return DrawnText([], frozenset())
         paths = outlined

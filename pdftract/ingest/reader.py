@@ -230,7 +230,7 @@ class Reader:
         password: str | None = None,
         text_settings: TextSettings | None = None,
         max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-        read_drawn_text: bool | Literal["ocr"] = True,
+        read_drawn_text: bool | Literal["ocr", "strokes", "ocr+strokes"] = True,
         include_hidden_layers: bool = False,
         limits: Limits | None = None,
     ) -> None:
@@ -656,7 +656,8 @@ class Reader:
         """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics."""
         if not self.read_drawn_text:
             return glyphs, paths
-        found = recover_drawn_text(glyphs, paths, ocr=self.read_drawn_text == "ocr")
+        found = recover_drawn_text(glyphs, paths, ocr=self.read_drawn_text in ("ocr", "ocr+strokes"),
+                                   stroked_characters=self.read_drawn_text in ("strokes", "ocr+strokes"))
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
             paths.mark_text_shapes(found.text_paths)  # in place: nothing holds the page's paths yet
@@ -770,7 +771,7 @@ def open_document(
     password: str | None = None,
     text_settings: TextSettings | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    read_drawn_text: bool | Literal["ocr"] = True,
+    read_drawn_text: bool | Literal["ocr", "strokes", "ocr+strokes"] = True,
     include_hidden_layers: bool = False,
     limits: Limits | None = None,
 ) -> Document:
