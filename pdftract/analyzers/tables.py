@@ -863,8 +863,7 @@ def _kind_by_content(table: Table) -> Table | None:
     make a parts list (the counts may be the column whose header reads as a quantity, ``Qty.``, when they
     carry units: ``2PCS``, ``120mm``). A header under its rows (``Č. | Text změny | Datum | Podpis``) with a date
     column (of dates or empty), a column for the change's text and no item or count column is a change block, its
-    rows empty or not. Otherwise
-    ``None``: an unknown grid is left alone."""
+    rows empty or not. Otherwise ``None``: an unknown grid is left alone."""
     rows = [r for r in table.rows if any(c.strip() for c in r)]
     if not rows:
         return _change_block(table)
@@ -909,11 +908,12 @@ def _change_block(table: Table) -> Table | None:
         return None
     # the change's text: a column named so, or one holding 0.4 of the width (an ESKD block's change registration,
     # Изм. | Лист | № докум. | Подп. | Дата, of short cells only, belongs to its title block)
+    flat = table.direction % 180 == 0
     widths: dict[int, float] = {}
     for c in table.cells:
         if c.colspan == 1:
-            widths[c.col] = max(widths.get(c.col, 0.0), c.bbox.width if table.direction % 180 == 0 else c.bbox.height)
-    across = table.bbox.width if table.direction % 180 == 0 else table.bbox.height
+            widths[c.col] = max(widths.get(c.col, 0.0), c.bbox.width if flat else c.bbox.height)
+    across = table.bbox.width if flat else table.bbox.height
     if "description" not in table.columns and not (widths and max(widths.values()) >= CHANGE_TEXT * across):
         return None
     return replace(table, kind=TableKind.REVISION, confidence=min(table.confidence, 0.6))

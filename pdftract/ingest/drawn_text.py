@@ -75,9 +75,9 @@ import math
 import re
 from array import array
 from collections.abc import Callable, Sequence
-from typing import Any
 from dataclasses import dataclass, field, replace
 from itertools import chain
+from typing import Any
 
 import numpy as np
 import shapely
@@ -394,19 +394,18 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     lone symbol stands alone), when there are at least :data:`CHARACTER_RUNS` such characters; with them the
     stroke-only glyph-sized paths within 0.8 of their size of them (``I``, ``T``, ``-`` are straight strokes).
     Empty otherwise."""
+    # stroke-only glyph-sized paths not under a character of the text layer, visible or not (an invisible copy over
+    # strokes, as Creo writes, is the text already)
+    text = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip())
+
+    def free(i: int) -> bool:
+        p = paths[i]
+        cx, cy = p.bbox.center
+        return bool(p.stroke and not p.fill and not p.text_shape) and not text.intersection(BBox(cx, cy, cx, cy))
+
     glyph = (along >= GLYPH_MIN) & (along <= GLYPH_MAX)
-    pick = [i for i in np.flatnonzero(glyph).tolist()
-            if paths[i].stroke and not paths[i].fill and not paths[i].text_shape and paths[i].segment_count >= 3
-            and paths[i].subpath_count <= 4 and _strokes_of_pieces(paths[i].kinds)]
-    if len(pick) < CHARACTER_RUNS:
-        return []
-    # (under a character of the text layer, visible or not: an invisible copy over strokes, as Creo writes, is
-    # the text already)
-    visible = [g for g in glyphs if g.text.strip()]
-    index = BoxIndex((k, g.bbox) for k, g in enumerate(visible))
-    if visible:
-        centre = [paths[i].bbox.center for i in pick]
-        pick = [i for i, (cx, cy) in zip(pick, centre, strict=True) if not index.intersection(BBox(cx, cy, cx, cy))]
+    pick = [i for i in np.flatnonzero(glyph).tolist() if paths[i].segment_count >= 3 and paths[i].subpath_count <= 4
+            and _strokes_of_pieces(paths[i].kinds) and free(i)]
     if len(pick) < CHARACTER_RUNS:
         return []
     b = boxes[pick]
@@ -430,13 +429,7 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     # with them, the stroke-only glyph-sized paths beside them of any shape: a character of one stroke or of
     # straight strokes (I, T, -) is a run's too, and its reading settles what it is
     reach = BoxIndex((i, paths[i].bbox.expand(0.8 * float(along[i]))) for i in kept)
-    taken = set(kept)
-    for i in np.flatnonzero(glyph).tolist():
-        p = paths[i]
-        if i not in taken and p.stroke and not p.fill and not p.text_shape and reach.intersection(p.bbox):
-            c = p.bbox.center
-            if not visible or not index.intersection(BBox(c[0], c[1], c[0], c[1])):
-                taken.add(i)
+    taken = set(kept) | {i for i in np.flatnonzero(glyph).tolist() if reach.intersection(paths[i].bbox) and free(i)}
     return [paths[i] for i in sorted(taken)]
 
 
