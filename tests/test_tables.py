@@ -230,10 +230,13 @@ def _change_block(header: list[str], rows: list[list[str]]) -> list[Table]:
 
 def test_a_change_block_in_words_we_do_not_know_is_read_from_its_rows() -> None:
     rows = [["A", "Erstausgabe", "01.02.2024", "Mü"], ["B", "Bohrung ergänzt", "12.03.2024", "Mü"]]
-    for header in (["Zust.", "Änderungen", "Datum", "Name"], ["Indice", "Modification", "Date", "Visa"]):
+    for header in (["Zust.", "Änderungen", "Datum", "Name"], ["Ändr.", "Ändringen avser", "Datum", "Sign."]):
         (t,) = _change_block(header, rows)
         assert t.kind is TableKind.REVISION and t.header_at == "bottom" and list(map(list, t.rows)) == rows
         assert t.columns[:3] == ("revision", "description", "date") and t.confidence <= 0.7
+    # French is known now: its header says what the table is, with the confidence of a known header
+    (t,) = _change_block(["Indice", "Modification", "Date", "Visa"], rows)
+    assert t.columns == ("revision", "description", "date", "approved") and t.confidence > 0.7
     # the same words over rows that are no revisions (no dates, no short codes): no table
     assert _change_block(["Zust.", "Änderungen", "Datum", "Name"], [["Erstausgabe", "Bohrung", "Welle", "Mü"]]) == []
 
@@ -409,3 +412,63 @@ def test_a_change_block_with_its_header_under_empty_rows_is_a_revision_table() -
     text = [(cell, x + 1, ys[-2] + 7, 0, 5) for cell, x in zip(["Изм.", "Лист", "Содержание", "Подп.", "Дата"], xs, strict=False)]
     (t,) = find_tables(make_sheet(lines=lines, text=text), TableSettings())
     assert t.kind is TableKind.REVISION, t
+
+
+def test_a_drill_chart_s_word_header_under_its_title_bands_is_its_header() -> None:
+    """A PCB drill chart: two title bands across the grid (``DRILL CHART: TOP to BOTTOM``, ``ALL UNITS ARE IN
+    MILLIMETERS``) over a header row of words (one of them, ``SIZE``, a title-block label) over rows of values, the
+    symbol column empty (its figures are drawn). The word row is the header and the title bands are captions
+    (cells of rows -2 and -3); the grid was dropped before, its header row read as data with a label in it."""
+    widths = [25.0, 25.0, 60.0, 45.0, 25.0]
+    head = [["FIGURE", "SIZE", "TOLERANCE", "PLATED", "QTY"]]
+    rows = [["", "0.2029", "+0.0/-0.2029", "PLATED", "4674"], ["", "1.4", "+0.0762/-0.0762", "PLATED", "64"],
+            ["", "1.61", "+0.0762/-0.0762", "PLATED", "8"], ["", "3.0", "+0.0762/-0.0762", "NON-PLATED", "32"],
+            ["", "0.85", "+0.0762/-0.0762", "NON-PLATED", "2"]]
+    rects = [(100, 80, 280, 90), (100, 90, 280, 100)] + grid(100, 100, widths, 1 + len(rows))
+    text = [("DRILL CHART: TOP to BOTTOM", 130, 87, 0.0, 5.0), ("ALL UNITS ARE IN MILLIMETERS", 128, 97, 0.0, 5.0)]
+    text += cell_text(head + rows, 100, 100, widths)
+    (t,) = find_tables(make_sheet(text=text, rects=rects), TableSettings())
+    assert (t.kind, t.header, t.header_at) == (TableKind.OTHER, tuple(head[0]), "top")
+    assert [list(r) for r in t.rows] == rows and t.columns[4] == "quantity"
+    captions = sorted((c.row, c.text) for c in t.cells if c.row < -1)
+    assert captions == [(-3, "DRILL CHART: TOP to BOTTOM"), (-2, "ALL UNITS ARE IN MILLIMETERS")]
+    assert round(t.bbox.top) == 80  # the captions are the table's
+    # one title band and no word row: the title is the header, as before
+    rows_only = [r[1:] for r in rows]
+    rects = [(100, 90, 255, 100)] + grid(100, 100, widths[1:], len(rows_only))
+    text = [("DRILL CHART", 130, 97, 0.0, 5.0)] + cell_text(rows_only, 100, 100, widths[1:])
+    (t,) = find_tables(make_sheet(text=text, rects=rects), TableSettings())
+    assert t.header == ("DRILL CHART",) and len(t.rows) == len(rows)
+
+
+def test_blank_pre_printed_rows_of_a_grid_of_values_are_dropped_before_it_is_judged() -> None:
+    """A list form: a header of words, three filled rows and twenty blank ones. Blank rows say nothing about the
+    grid: it is a table of its filled rows (before, the blank rows made it too empty to be one)."""
+    widths = [40.0, 30.0, 30.0]
+    head = [["Station", "Offset", "Elevation"]]
+    rows = [["0+000", "12.5", "101.20"], ["0+020", "12.5", "101.45"], ["0+040", "13.0", "101.80"]]
+    blank = [["", "", ""]] * 20
+    sheet = make_sheet(text=cell_text(head + rows + blank, 100, 100, widths), rects=grid(100, 100, widths, 24))
+    (t,) = find_tables(sheet, TableSettings())
+    assert t.header == tuple(head[0]) and [list(r) for r in t.rows] == rows
+    # still a lattice of values: one filled row among the blanks is no table
+    sheet = make_sheet(text=cell_text(head + rows[:1] + blank, 100, 100, widths), rects=grid(100, 100, widths, 22))
+    assert find_tables(sheet, TableSettings()) == ()
+
+
+def test_headers_naming_one_column_two_ways_and_in_more_languages() -> None:
+    """``No. | Revision/Issue | Date`` (an AutoCAD P&ID's block): a slash joins two names of one column, and
+    ``Issue`` is a revision; Portuguese, Italian and Romanian words of revision tables and parts lists; a drawing
+    list (drawing numbers beside their titles) is a drawing index."""
+    from pdftract.analyzers.tables import _bilingual_key, _classify
+
+    assert _bilingual_key("Revision/Issue") == "revision" and _bilingual_key("Date/Name") is None
+    wide = [20.0, 60.0, 30.0]
+    rows = [["", "", ""], ["5", "As-Built", "2/15/25"], ["No.", "Revision/Issue", "Date"]]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, wide), rects=grid(100, 100, wide, 3)), TableSettings())
+    assert (t.kind, t.header_at, t.rows) == (TableKind.REVISION, "bottom", (("5", "As-Built", "2/15/25"),))
+    assert [header_key(h) for h in ("Data", "Assinatura", "Índice", "Modification", "Visa", "Cant.", "Denumire")] == \
+        ["date", "approved", "revision", "description", "approved", "quantity", "description"]
+    keys = [header_key(h) for h in ("Description", "Drawing No.", "Drawing Title", "Final Revision", "Remarks")]
+    assert _classify(keys) is TableKind.DRAWING_INDEX
+    assert _classify([header_key(h) for h in ("Item", "Drawing No.", "Qty")]) is TableKind.BOM

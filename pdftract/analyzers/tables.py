@@ -84,11 +84,16 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                  "DB", "DARAB", "MENNYISÉG", "SL", "SỐ LƯỢNG",
                  # Czech
                  "KS", "POČET", "MNOŽSTVÍ",
+                 # Polish, Dutch, Swedish/Danish, Romanian
+                 "ILOŚĆ", "AANTAL", "ANTAL", "BUC", "QTE",
                  # Chinese
                  "数量"),
     "designator": ("REFERENCE", "REFERENCES", "REF DES", "REFDES", "DESIGNATOR", "DESIGNATORS", "REFERENCE DESIGNATOR",
                    "REFERENCE DESIGNATORS"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "PN", "SACHNUMMER", "TEILENUMMER", "ARTIKELNUMMER", "MODEL", "PART", "DWG NO",
+                    "DRAWING NO", "DRAWING NUMBER",
+                    # Romanian: the part's number
+                    "NUMAR REPER", "NUMĂR REPER",
                     "NO DE PIEZA", "NÚMERO DE PIEZA", "REFERENCIA", "RÉFÉRENCE", "CODICE", "ОБОЗНАЧЕНИЕ",
                     # Hungarian, Vietnamese
                     "CIKKSZÁM", "RAJZSZÁM", "KÝ HIỆU",
@@ -98,6 +103,11 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                     "CHANGES", "CHANGE", "CHANGE LIST", "REMARKS", "REVISION DESCRIPTION", "DENOMINACIÓN", "DENOMINACION", "DÉSIGNATION",
                     "DESIGNATION", "DENOMINAZIONE", "DESCRIZIONE", "DESCRIÇÃO", "DENOMINAÇÃO", "НАИМЕНОВАНИЕ",
                     "OBSERVACIONES", "OBSERVATIONS", "ПРИМЕЧАНИЕ",
+                    # the change's text in a revision table: French, Spanish, Portuguese, Italian, German, Dutch
+                    "MODIFICATION", "MODIFICATIONS", "MODIFICACIÓN", "MODIFICAÇÃO", "ALTERAÇÃO", "MODIFICA", "MODIFICHE",
+                    "NOTAS", "NOTAS DA VERSÃO", "BESCHREIBUNG", "ÄNDERUNGEN", "OMSCHRIJVING",
+                    # Romanian: name of the part, remarks
+                    "DENUMIRE", "DENUMIRE REPER", "OBS",
                     # Hungarian, Vietnamese
                     "MEGNEVEZÉS", "TÊN GỌI", "GHI CHÚ", "MEGJEGYZÉS",
                     # Czech: name, description, change, text of the change
@@ -107,15 +117,24 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese, Chinese
                  "ANYAG", "VẬT LIỆU", "材料", "MATERIÁL"),
-    "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE", "VERSION"),
+    "revision": ("REV", "REVISION", "INDEX", "REV NO", "STATE", "ZUSTAND", "LTR", "REVISIÓN", "RÉVISION", "REVISIONE", "VERSION",
+                 "ISSUE", "ISSUE NO",
+                 # Spanish, Portuguese, French, Italian ("Indice | Modification | Date | Visa"), Dutch, Polish, Romanian
+                 "ÍNDICE", "INDICE", "IND", "VERSIÓN", "VERSÃO", "REVISÃO", "VER", "Nº VER", "Nº REV", "N° REV", "N° VER",
+                 "REV NR", "NR REV", "WERSJA", "VERSIUNE", "REVIZIE"),
     "zone": ("ZONE", "ZONA", "ЗОНА"),
     "date": ("DATE", "DATUM", "FECHA", "ДАТА",
              # Hungarian, Vietnamese
-             "DÁTUM", "NGÀY"),
-    "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED", "AUTHOR", "PODPIS"),
+             "DÁTUM", "NGÀY",
+             # Portuguese, Italian, Polish, Romanian, Danish/Norwegian, Turkish, Japanese, Chinese
+             "DATA", "DATO", "TARİH", "日付", "日期"),
+    "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED", "AUTHOR", "PODPIS",
+                 # signature, approval and check in Spanish, Portuguese, Italian, French, German, Romanian
+                 "FIRMA", "ASSINATURA", "VISA", "VISTO", "APROBADO", "APROVADO", "APPROVATO", "VERIFICADO", "REVISADO",
+                 "GEPRÜFT", "GENEHMIGT", "UNTERSCHRIFT", "SEMNĂTURA", "SEMNATURA"),
     "eco": ("ECO", "ECN", "ECR", "ECO NO"),
     "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),
-    "title": ("TITLE", "SHEET TITLE"),
+    "title": ("TITLE", "SHEET TITLE", "DRAWING TITLE"),
     "name": ("NAME",),  # the approver in a revision table, the description in a parts list
 }
 #: the CJK ideographs (the unified block and extension A)
@@ -457,17 +476,8 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
         bands.append((bands[-1][1], ny))
     while (ny := next_rule(bands[0][0], False)) is not None and same(ny, bands[0][0]):
         bands.insert(0, (ny, bands[0][0]))
-    # a title band over the grid: one cell across its whole width
     header: tuple[str, ...] = ()
     bands_all = list(bands)
-    ny = next_rule(bands[0][0], False)
-    if ny is not None and 0.5 * pitch <= bands[0][0] - ny <= 2.5 * pitch:
-        cols = columns(ny, bands[0][0])
-        if len(cols) == 2 and abs(cols[0] - x_left) <= 2 * s.snap and abs(cols[1] - x_right) <= 2 * s.snap:
-            text, _ids, nlines = _cell_text(frame.inside((x_left, ny, x_right, bands[0][0])), (x_left, ny, x_right, bands[0][0]))
-            if text and nlines <= 2:
-                header = (text,)
-                bands_all.insert(0, (ny, bands[0][0]))
     rows: list[tuple[str, ...]] = []
     cells: list[Cell] = []
     filled = total = 0
@@ -475,7 +485,7 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
     read = {band: [_cell_text(grid, (xs[c], band[0], xs[c + 1], band[1])) for c in range(len(xs) - 1)] for band in bands}
     texts = [[t for t, _ids, _n in read[band]] for band in bands]
     header_at = "top"
-    if not header and len(bands) >= 2:
+    if len(bands) >= 2:
         # a header row of its own columns: words only, over (or under: ISO) rows that hold numbers
         def wordy(row: list[str]) -> bool:
             return all(t and not any(ch.isdigit() for ch in t) for t in row)
@@ -484,17 +494,43 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
             return sum(any(any(ch.isdigit() for ch in t) for t in row) for row in rows_) >= 0.5 * len(rows_)
 
         for at, k in (("top", 0), ("bottom", len(bands) - 1)):
-            rest = texts[:k] + texts[k + 1:]
-            if wordy(texts[k]) and not any(wordy(row) for row in rest) and numeric(rest):
+            rest = [row for row in texts[:k] + texts[k + 1:] if any(row)]  # blank pre-printed rows say nothing
+            if rest and wordy(texts[k]) and not any(wordy(row) for row in rest) and numeric(rest):
                 header, header_at = tuple(texts[k]), at
                 cells.extend(Cell(row=-1, col=c, rowspan=1, colspan=1, text=t, word_ids=(),
                                   bbox=box_from_frame(frame.direction, BBox(xs[c], bands[k][0], xs[c + 1], bands[k][1])))
                              for c, t in enumerate(texts[k]))
                 bands = bands[:k] + bands[k + 1:]
                 break
+    # title bands over the grid, each one cell across its whole width: the header when the grid has no header row
+    # of its own (`Tolerances acc. ISO 2768-m` over its ranges), else captions over it (a drill chart's `DRILL
+    # CHART: TOP to BOTTOM` and `ALL UNITS ARE IN MILLIMETERS` over `FIGURE | SIZE | ... | QTY`), kept as cells of
+    # rows -2, -3 ..
+    titles: list[tuple[str, tuple[float, float]]] = []
+    if header_at == "top":
+        while len(titles) < (2 if header else 1) and (ny := next_rule(bands_all[0][0], False)) is not None \
+                and 0.5 * pitch <= bands_all[0][0] - ny <= 2.5 * pitch:
+            cols = columns(ny, bands_all[0][0])
+            if not (len(cols) == 2 and abs(cols[0] - x_left) <= 2 * s.snap and abs(cols[1] - x_right) <= 2 * s.snap):
+                break
+            band = (ny, bands_all[0][0])
+            text, _ids, nlines = _cell_text(frame.inside((x_left, ny, x_right, band[1])), (x_left, ny, x_right, band[1]))
+            if not text or nlines > 2:
+                break
+            titles.append((text, band))
+            bands_all.insert(0, band)
+    if titles and not header:
+        header = (titles[0][0],)
+    elif titles:
+        cells.extend(Cell(row=-2 - i, col=0, rowspan=1, colspan=len(xs) - 1, text=text, word_ids=(),
+                          bbox=box_from_frame(frame.direction, BBox(x_left, band[0], x_right, band[1])))
+                     for i, (text, band) in enumerate(titles))
     if header_at == "bottom":
         bands = bands[::-1]  # rows counted away from the header, as the other tables'
-    for r, (b_top, b_bottom) in enumerate(bands):
+    for b_top, b_bottom in bands:
+        if not any(t for t, _ids, _n in read[(b_top, b_bottom)]):
+            continue  # a pre-printed blank row (a list form's rows not filled yet), as the other tables drop them
+        r = len(rows)
         row = []
         for c, (text, ids, nlines) in enumerate(read[(b_top, b_bottom)]):
             if nlines > 2 or (text and (":" in text.rstrip(":")[:-1] or text.rstrip().endswith(":"))):
@@ -588,6 +624,8 @@ def _classify(keys: list[str | None]) -> TableKind | None:
         return TableKind.REVISION
     if "sheet" in present and present & {"title", "description"} and "quantity" not in present:
         return TableKind.DRAWING_INDEX
+    if {"part_number", "title"} <= present and not present & {"quantity", "item"}:  # drawing numbers beside their titles
+        return TableKind.DRAWING_INDEX
     if present & {"item", "quantity"} and len(present & {"item", "quantity", "part_number", "description", "material", "name",
                                                           "designator"}) >= 2:
         return TableKind.BOM
@@ -617,10 +655,21 @@ def _header_cell(frame: _Frame, box: tuple[float, float, float, float]) -> tuple
 
 
 def _bilingual_key(text: str) -> str | None:
-    """A two-language header ("Cant Qty", "Descripción / Description"): both halves must be header words."""
+    """A two-language header ("Cant Qty", "Descripción / Description"): both halves must be header words; or a
+    header naming one column two ways with a slash ("Revision/Issue", "Qty / Pcs"), whose known parts all name
+    the same key.
+
+    >>> _bilingual_key("Descripción / Description"), _bilingual_key("Revision/Issue"), _bilingual_key("Qty/Stk")
+    ('description', 'revision', 'quantity')
+    >>> _bilingual_key("Date/Name") is None, _bilingual_key("A/B") is None
+    (True, True)
+    """
     parts = [p for p in re.split(r"\s*/\s*", text) if p]
-    if len(parts) == 2 and header_key(parts[0]) and header_key(parts[0]) == header_key(parts[1]):
-        return header_key(parts[0])
+    if 2 <= len(parts) <= 3:
+        keys = {header_key(p) for p in parts}
+        known = keys - {None}
+        if len(known) == 1:
+            return known.pop()
     words = text.split()
     if len(words) % 2 == 0 and words:
         half = len(words) // 2
