@@ -1046,3 +1046,44 @@ def test_characters_stroked_one_path_each_beside_a_text_layer_are_read() -> None
     # too few such characters on the page: nothing is read (a handful of small polylines is linework)
     few = pdftract.open(_stroked_page(values[:1], 40), read_drawn_text="strokes").page(1)
     assert not any(g.synthetic for g in few.glyphs)
+
+
+def test_a_decimal_point_reaches_the_next_digit_as_far_as_the_digit_before_it() -> None:
+    """A plotter font's ``0.2029`` (Allegro's drill chart): the point stands in a full cell, 2.1 pt from the next
+    digit, more than its own 0.6 pt height and more than the page's typical piece (0.84 pt: pads and marks), so it
+    chained to no neighbour and the number was cut in two (``0. 2029``, ``1.4`` read ``4``). It reaches now as far
+    as the digit that chained to it."""
+    import numpy as np
+
+    from pdftract.ingest.drawn_text import _chains
+
+    digits = [[124.75, 538.2, 126.7, 541.8], [128.7, 541.3, 129.2, 541.9], [131.3, 538.2, 133.1, 541.8],
+              [134.4, 538.2, 136.5, 541.8], [137.8, 538.2, 139.7, 541.8], [141.1, 538.2, 142.9, 541.8]]
+    specks = [[300.0 + 3 * k, 100.0, 300.8 + 3 * k, 100.8] for k in range(12)]  # small marks elsewhere on the page
+    fb = np.array(digits + specks)
+    n = len(fb)
+    pens = (np.zeros(n, dtype=np.int64), np.full(n, 0.18), np.zeros(n, dtype=bool))
+    chains = _chains(fb, np.arange(n), pens)
+    assert [0, 1, 2, 3, 4, 5] in chains
+    # a large letter with a small one on its baseline: the small letter reaches on only to letters of the large
+    # one's size (a turned FreeCAD block's `A4` had chained on to a label 5 pt past its small neighbour)
+    fb = np.array([[86.4, 427.7, 102.8, 442.9], [107.4, 427.4, 111.7, 430.5], [117.0, 426.7, 125.6, 432.5]] + specks)
+    n = len(fb)
+    pens = (np.zeros(n, dtype=np.int64), np.zeros(n), np.zeros(n, dtype=bool))
+    assert not any(2 in c and 1 in c for c in _chains(fb, np.arange(n), pens))
+
+
+def test_a_narrow_figure_of_a_monospaced_stroke_font_stands_in_its_cell_not_before_a_space() -> None:
+    """AutoCAD SHX digits are tabular: in ``2/15/25`` the ``1`` is a stem in the middle of a full cell, 3.4 pt of
+    ink gap from the ``5``, which broke the date (``2/1 5/25``). The characters' centres step evenly: the next
+    cell is no word break. A real space (two cells on) still is one."""
+    from pdftract.ingest.drawn_text import _monospaced_pitch, _spaces
+
+    inked = [(0.0, 5.52), (6.54, 13.44), (15.48, 17.88), (21.3, 26.82), (27.78, 34.68), (35.7, 41.22), (42.24, 47.76)]
+    cells = inked
+    texts = list("2/15/25")
+    assert round(_monospaced_pitch(inked), 1) == 7.2
+    assert _spaces(cells, 11.0, texts, inked) == [False] * 7
+    # "2/1 5/25": the 5 two cells on
+    spaced = inked[:3] + [(a + 7.2, b + 7.2) for a, b in inked[3:]]
+    assert _spaces(spaced, 11.0, texts, spaced)[2] is True

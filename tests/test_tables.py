@@ -472,3 +472,34 @@ def test_headers_naming_one_column_two_ways_and_in_more_languages() -> None:
     keys = [header_key(h) for h in ("Description", "Drawing No.", "Drawing Title", "Final Revision", "Remarks")]
     assert _classify(keys) is TableKind.DRAWING_INDEX
     assert _classify([header_key(h) for h in ("Item", "Drawing No.", "Qty")]) is TableKind.BOM
+
+
+def test_a_word_run_across_a_column_rule_is_cut_at_the_rule() -> None:
+    """Text set tight against a column rule and read on across it as one word (a drill chart's
+    ``+0.07/-0.07`` ending at the rule and ``PLATED`` starting there: ``+0.07/-0.07PLATED``): the grid's cells get
+    the characters on their side of the rule."""
+    widths = [30.0, 60.0, 45.0]
+    head = [["SIZE", "TOLERANCE", "PLATED"]]
+    sizes = ["0.20", "1.40", "1.61", "3.96"]
+    text = cell_text(head + [[s, "", ""] for s in sizes], 100, 100, widths)
+    for r in range(len(sizes)):  # 11 characters of 3 pt ending on the rule at x=190, then the next cell's word
+        text.append(("+0.07/-0.07PLATED", 157.0, 100 + (r + 1) * 10 + 7, 0.0, 5.0))
+    (t,) = find_tables(make_sheet(text=text, rects=grid(100, 100, widths, 1 + len(sizes))), TableSettings())
+    assert t.header == tuple(head[0])
+    assert [list(r) for r in t.rows] == [[s, "+0.07/-0.07", "PLATED"] for s in sizes]
+
+
+def test_a_word_running_a_little_past_its_cell_s_rule_stays_its_cell_s() -> None:
+    """A title block's ``I. Menendez`` and ``12/10/22`` run a letter or two past their cells' right rules into an
+    empty signature column: cut at the rules they made a false table (``Menend | ez``) and cost the block its
+    dates. A part shorter than three characters is overflow, not the next cell's text."""
+    from pdftract.analyzers.tables import _cut_at_rules, _frames, _words_for
+
+    widths = [30.0, 30.0, 30.0]
+    text = [("NAME", 102, 107, 0.0, 5.0), ("SIGN", 132, 107, 0.0, 5.0), ("DATE", 162, 107, 0.0, 5.0),
+            ("Menendez", 106, 117, 0.0, 5.0), ("12/10/22", 168, 117, 0.0, 5.0)]  # 24 pt: 2 and 1 character past
+    sheet = make_sheet(text=text, rects=grid(100, 100, widths, 2))
+    (frame,) = _frames(sheet, _words_for(sheet))
+    assert sorted(w.text for w, _b in frame.words) == ["12/10/22", "DATE", "Menendez", "NAME", "SIGN"]
+    words = [(w, b) for w, b in frame.words]
+    assert _cut_at_rules(sheet, frame.rules, words) == words

@@ -401,8 +401,43 @@ def _frames(sheet: SheetLike, words: list[Word]) -> list[_Frame]:
     for direction in sorted({d for w in words if (d := _direction_of(w)) is not None}):
         rules = rules_for(sheet, direction)
         if len(rules.h) and len(rules.v):
-            out.append(_Frame(direction, rules, [(w, box_to_frame(direction, w.bbox)) for w in words
-                                                        if _direction_of(w) == direction]))
+            out.append(_Frame(direction, rules, _cut_at_rules(sheet, rules, [(w, box_to_frame(direction, w.bbox)) for w in words
+                                                                              if _direction_of(w) == direction])))
+    return out
+
+
+#: a word is cut at a rule only into parts of this many characters at least
+CUT_PART = 3
+
+
+def _cut_at_rules(sheet: SheetLike, rules: Rules, words: list[tuple[Word, BBox]]) -> list[tuple[Word, BBox]]:
+    """Words with a vertical rule running through them across their whole height cut at the rule, each part
+    the characters on its side: text set tight against a column rule, read on across it as one word
+    (a drill chart's ``+0.0762/-0.0762`` and ``NON-PLATED`` in two cells read ``+0.0762/-0.0762NON-PLATED``). The
+    parts keep the word's id. A word whose text is not its characters' (a ``±`` made of two marks) stays whole, and
+    so does one a part of which would be shorter than :data:`CUT_PART` characters: text running a little past its
+    cell (a name's last letters, a date's last figure) is the overflow of that cell, not the next one's."""
+    if not len(rules.v):
+        return words
+    glyphs = sheet.glyphs
+    out: list[tuple[Word, BBox]] = []
+    for w, b in words:
+        cuts = rules.v_near(b.x0 + 0.5, b.x1 - 0.5, b.top, b.bottom, 0.9 * (b.bottom - b.top)) if len(w.glyph_ids) > 1 else ()
+        if len(cuts) == 0 or "".join(glyphs[g].text for g in w.glyph_ids) != w.text:
+            out.append((w, b))
+            continue
+        xs = sorted({float(c[0]) for c in cuts})
+        parts: dict[int, list[int]] = {}
+        for g in w.glyph_ids:
+            gb = box_to_frame(rules.direction, glyphs[g].bbox)
+            parts.setdefault(sum(x < (gb.x0 + gb.x1) / 2 for x in xs), []).append(g)
+        if len(parts) < 2 or min(len(p) for p in parts.values()) < CUT_PART:
+            out.append((w, b))  # a word's end running past its cell's rule (``Menendez``, ``12/10/22``) is still its cell's
+            continue
+        for k in sorted(parts):
+            box = BBox.union_all(glyphs[g].bbox for g in parts[k])
+            out.append((replace(w, text="".join(glyphs[g].text for g in parts[k]), glyph_ids=tuple(parts[k]), bbox=box),
+                        box_to_frame(rules.direction, box)))
     return out
 
 

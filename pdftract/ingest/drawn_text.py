@@ -802,9 +802,13 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     typical = float(np.median(np.maximum(h, w)))
     idx = BoxIndex.from_arrays(np.arange(len(sub)), sub)
     parent, find = union_find(len(sub))
-    for i in range(len(sub)):
+    # the height of the character that chained to a point, a comma or a dash from its left: the mark reaches on
+    # to a character of that one's size as far as that one would (a decimal point set in a full cell of a monospaced font stands more than its own
+    # height from the next digit, and the page's typical piece may be smaller than a character: 0. | 2029)
+    before = np.zeros(len(sub))
+    for i in np.argsort(sub[:, 0], kind="stable").tolist():
         hi = float(h[i])
-        reach = LINK_GAP * max(hi, typical)
+        reach = LINK_GAP * max(hi, typical, float(before[i]))
         best, best_gap = -1, math.inf
         valid: list[int] = []
         # the band a little widened: an underscore lies just under its neighbours' band, and a bar's own band is flat
@@ -838,8 +842,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
                                                   float(sub[small, 3]) + above))):
                     continue  # a dot with a stroke over or under it is part of that letter (the dot of an i)
             gap = float(sub[j, 0] - sub[i, 2])
-            if gap > LINK_GAP * hm:
-                continue
+            if gap > LINK_GAP * hm or (gap > LINK_GAP * max(hi, typical) and h[j] < 0.7 * before[i]):
+                continue  # (reaching on as the character before it, a mark links only to one of that one's size)
             valid.append(j)
             if gap < best_gap:
                 best, best_gap = j, gap
@@ -851,6 +855,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
             if stems:
                 best = min(stems, key=lambda k: float(sub[k, 0]))
         if best >= 0:
+            if h[best] <= 0.45 * hi:  # a point, a comma, a dash after a character reaches on as that one
+                before[best] = max(float(before[best]), hi)
             # the best neighbour and what is stacked with it (the two dots of a colon)
             hb = float(h[best])
             lo_v = min(float(sub[i, 1]), float(sub[best, 1]))
@@ -1412,6 +1418,30 @@ def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: 
     return out
 
 
+#: a line of strokes is set in a monospaced font when this share of the steps between its characters' centres is
+#: within :data:`PITCH_SPREAD` of their median (the pitch), over :data:`PITCH_STEPS` steps at least
+PITCH_SHARE, PITCH_SPREAD, PITCH_STEPS = 0.6, 0.12, 4
+#: in such a line a character inked over less than NARROW_INK of the pitch (``1``, ``.``, ``/``) is narrow; the
+#: next character less than NEXT_CELL pitches on (centre to centre) stands in the next cell: no word break
+NARROW_INK, NEXT_CELL = 0.5, 1.4
+
+
+def _monospaced_pitch(inked: Sequence[tuple[float, float]]) -> float:
+    """The cell width of a line whose characters' centres step evenly (a monospaced font), else 0.
+
+    >>> round(_monospaced_pitch([(0.0, 5.5), (7.0, 13.9), (15.6, 18.0), (21.0, 26.5), (28.0, 34.9), (35.6, 41.1)]), 2)
+    6.95
+    >>> _monospaced_pitch([(0.0, 5.5), (6.0, 7.0), (8.0, 16.0), (17.0, 18.0), (19.0, 30.0), (31.0, 32.0)])
+    0.0
+    """
+    centres = sorted((a + b) / 2 for a, b in inked)
+    steps = [y - x for x, y in zip(centres, centres[1:], strict=False) if y > x]
+    if len(steps) < PITCH_STEPS:
+        return 0.0
+    pitch = float(np.median(steps))
+    return pitch if sum(abs(t - pitch) <= PITCH_SPREAD * pitch for t in steps) >= PITCH_SHARE * len(steps) else 0.0
+
+
 def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | None] = (),
             inked: Sequence[tuple[float, float]] = ()) -> list[bool]:
     """Whether a word break follows each character (the last one: False): a gap between cells wider than
@@ -1445,6 +1475,14 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
         ink_gaps = [b[0] - a[1] for a, b in zip(inked, inked[1:], strict=False)]
         ink_wide = limit(ink_gaps, INK_SPACE_MEDIANS)
         out = [brk and (g > SPACE_MAX * em or ig > ink_wide) for brk, g, ig in zip(out, gaps, ink_gaps, strict=False)] + [False]
+        pitch = _monospaced_pitch(inked)
+        if pitch:
+            # a monospaced stroke font (AutoCAD's SHX digits): a narrow character stands in a full cell, and the
+            # next one a cell on is no word break, however wide the gap between their inks (2/15/25, not 2/1 5/25)
+            for k, (a, b) in enumerate(zip(inked, inked[1:], strict=False)):
+                if out[k] and min(a[1] - a[0], b[1] - b[0]) < NARROW_INK * pitch \
+                        and (b[0] + b[1]) / 2 - (a[0] + a[1]) / 2 < NEXT_CELL * pitch:
+                    out[k] = False
     for k in range(1, len(texts) - 1):
         if (texts[k] == "." and (texts[k - 1] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS
                 and max(gaps[k - 1], gaps[k]) <= SPACE_MAX * em):
