@@ -802,9 +802,10 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     typical = float(np.median(np.maximum(h, w)))
     idx = BoxIndex.from_arrays(np.arange(len(sub)), sub)
     parent, find = union_find(len(sub))
-    # the height of the character that chained to a point, a comma or a dash from its left: the mark reaches on
-    # to a character of that one's size as far as that one would (a decimal point set in a full cell of a monospaced font stands more than its own
-    # height from the next digit, and the page's typical piece may be smaller than a character: 0. | 2029)
+    # the height of the character that chained to a point, a comma or a dash from its left: the mark reaches on to
+    # a character of that one's size as far as that one would (a decimal point set in a full cell of a monospaced
+    # font stands more than its own height from the next digit, and the page's typical piece may be smaller than a
+    # character: 0. | 2029)
     before = np.zeros(len(sub))
     for i in np.argsort(sub[:, 0], kind="stable").tolist():
         hi = float(h[i])
