@@ -10,12 +10,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from pdftract._wording import plural
 from pdftract.errors import PageRangeError, SettingsError, WorkerCrashedError
 from pdftract.ingest import Source, open_document
 from pdftract.ingest.device import DEFAULT_MAX_STREAM_BYTES
+from pdftract.ingest.reader import DrawnTextMode
 from pdftract.limits import Limits
 from pdftract.model.document import Document
 from pdftract.model.pdfe import Attachment
@@ -80,7 +81,7 @@ def open(  # noqa: A001
     *,
     text_settings: TextSettings | Mapping[str, Any] | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    read_drawn_text: bool | Literal["ocr", "strokes", "ocr+strokes"] = True,
+    read_drawn_text: DrawnTextMode = True,
     include_hidden_layers: bool = False,
     limits: Limits | Mapping[str, Any] | None = None,
 ) -> Document:

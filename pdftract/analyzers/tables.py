@@ -422,7 +422,10 @@ def _cut_at_rules(sheet: SheetLike, rules: Rules, words: list[tuple[Word, BBox]]
     glyphs = sheet.glyphs
     out: list[tuple[Word, BBox]] = []
     for w, b in words:
-        cuts = rules.v_near(b.x0 + 0.5, b.x1 - 0.5, b.top, b.bottom, 0.9 * (b.bottom - b.top)) if len(w.glyph_ids) > 1 else ()
+        if len(w.glyph_ids) < 2 * CUT_PART:
+            out.append((w, b))
+            continue
+        cuts = rules.v_near(b.x0 + 0.5, b.x1 - 0.5, b.top, b.bottom, 0.9 * (b.bottom - b.top))
         if len(cuts) == 0 or "".join(glyphs[g].text for g in w.glyph_ids) != w.text:
             out.append((w, b))
             continue
@@ -701,8 +704,7 @@ def _bilingual_key(text: str) -> str | None:
     """
     parts = [p for p in re.split(r"\s*/\s*", text) if p]
     if 2 <= len(parts) <= 3:
-        keys = {header_key(p) for p in parts}
-        known = keys - {None}
+        known = {header_key(p) for p in parts} - {None}
         if len(known) == 1:
             return known.pop()
     words = text.split()

@@ -78,6 +78,10 @@ from pdftract.model.pdfe import Attachment, Conformance, Layer, PageLayer
 from pdftract.model.primitives import Annotation, Font, Glyph, Image, PathTable, UnicodeSource
 from pdftract.model.text import build_layout
 from pdftract.model.sheet import Sheet
+
+#: what ``read_drawn_text`` may be: on or off, or on with the opt-in passes (the OCR fallback, characters stroked
+#: one path each beside a text layer, or both)
+DrawnTextMode = bool | Literal["ocr", "strokes", "ocr+strokes"]
 from pdftract.model.text import TextSettings
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
@@ -230,7 +234,7 @@ class Reader:
         password: str | None = None,
         text_settings: TextSettings | None = None,
         max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-        read_drawn_text: bool | Literal["ocr", "strokes", "ocr+strokes"] = True,
+        read_drawn_text: DrawnTextMode = True,
         include_hidden_layers: bool = False,
         limits: Limits | None = None,
     ) -> None:
@@ -771,7 +775,7 @@ def open_document(
     password: str | None = None,
     text_settings: TextSettings | None = None,
     max_stream_bytes: int = DEFAULT_MAX_STREAM_BYTES,
-    read_drawn_text: bool | Literal["ocr", "strokes", "ocr+strokes"] = True,
+    read_drawn_text: DrawnTextMode = True,
     include_hidden_layers: bool = False,
     limits: Limits | None = None,
 ) -> Document:
