@@ -27,13 +27,14 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))  # evaluate.py: the scoring, beside the benchmarks
 
 import pdftract  # noqa: E402
+from pdftract.ingest.reader import DrawnTextMode  # noqa: E402
 from evaluate import (  # noqa: E402
     Score,
     Scores,
@@ -117,7 +118,7 @@ BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
 Calibration = list[tuple[str, float, bool]]
 INCLUDE = ["glyphs", "words", "lines"]
 #: how the real corpora are opened (``--ocr-drawn-text`` sets "ocr")
-READ_DRAWN_TEXT: bool | Literal["ocr", "strokes", "ocr+strokes"] = True
+READ_DRAWN_TEXT: DrawnTextMode = True
 
 
 def fixture_names(directory: Path = FIXTURES, only: str = "") -> list[str]:

@@ -1087,3 +1087,15 @@ def test_a_narrow_figure_of_a_monospaced_stroke_font_stands_in_its_cell_not_befo
     # "2/1 5/25": the 5 two cells on
     spaced = inked[:3] + [(a + 7.2, b + 7.2) for a, b in inked[3:]]
     assert _spaces(spaced, 11.0, texts, spaced)[2] is True
+
+
+def test_an_unknown_drawn_text_mode_is_a_settings_error() -> None:
+    """``read_drawn_text="stroke"`` (a typo of ``"strokes"``) was taken as plain ``True``: the opt-in pass the
+    caller asked for silently did not run. It is refused, saying which values there are."""
+    from pdftract.errors import SettingsError
+
+    for bad in ("stroke", "OCR", 2, None):
+        with pytest.raises(SettingsError, match="read_drawn_text"):
+            pdftract.open(FIXTURES / "outline-liberation-sans.pdf", read_drawn_text=bad)  # type: ignore[arg-type]
+    for good in (True, False, "ocr", "strokes", "ocr+strokes"):
+        assert pdftract.open(FIXTURES / "outline-liberation-sans.pdf", read_drawn_text=good).page_count == 1

@@ -37,6 +37,7 @@ from pdftract.errors import (
     MissingFileError,
     NotPDFError,
     PdftractError,
+    SettingsError,
     StreamDecompressionError,
     TruncatedPDFError,
     UnreadableFileError,
@@ -82,6 +83,8 @@ from pdftract.model.sheet import Sheet
 #: what ``read_drawn_text`` may be: on or off, or on with the opt-in passes (the OCR fallback, characters stroked
 #: one path each beside a text layer, or both)
 DrawnTextMode = bool | Literal["ocr", "strokes", "ocr+strokes"]
+#: the opt-in modes of ``read_drawn_text`` besides ``True`` and ``False``
+DRAWN_TEXT_OPTIONS = ("ocr", "strokes", "ocr+strokes")
 from pdftract.model.text import TextSettings
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
@@ -238,6 +241,10 @@ class Reader:
         include_hidden_layers: bool = False,
         limits: Limits | None = None,
     ) -> None:
+        if not isinstance(read_drawn_text, bool) and read_drawn_text not in DRAWN_TEXT_OPTIONS:
+            # (a mistyped mode was taken as plain True)
+            raise SettingsError(f"read_drawn_text must be True, False or one of {', '.join(map(repr, DRAWN_TEXT_OPTIONS))}, "
+                                f"not {read_drawn_text!r}")
         check_header(data, path)
         self.path = path
         self.include_hidden_layers = include_hidden_layers
