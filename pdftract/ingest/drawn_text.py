@@ -74,7 +74,7 @@ import functools
 import math
 import re
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any
@@ -90,7 +90,8 @@ from pdftract.ingest.lexicon import ALPHABET, best_word, word_set
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
-from pdftract.model.primitives import REPLACEMENT_CHARACTER, Glyph, Path, UnicodeSource, path_boxes, segment_counts
+from pdftract.model.primitives import (FLAG_EVENODD, FLAG_FILL, FLAG_RECT, FLAG_STROKE, REPLACEMENT_CHARACTER, Glyph, Path,
+                                       PathTable, UnicodeSource, path_boxes, segment_counts)
 from pdftract.model.text import COPY_WORD_GAP
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
@@ -493,6 +494,16 @@ class _Slices:
     def __getitem__(self, k: int) -> np.ndarray:
         return self._rows[self._first[k]:self._end[k]]
 
+    @property
+    def rows(self) -> np.ndarray:
+        """Every slice's points, one after the other."""
+        return self._rows
+
+    def bounds(self, ks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The first and past-the-last rows of the slices ``ks`` in :attr:`rows`."""
+        ks = np.asarray(ks, dtype=np.int64)
+        return (np.frombuffer(self._first, dtype=np.int64)[ks], np.frombuffer(self._end, dtype=np.int64)[ks])
+
 
 @dataclass
 class _Atoms:
@@ -511,6 +522,167 @@ class _Atoms:
 def _collect(paths: Sequence[Path]) -> _Atoms:
     """The subpaths of the page no larger than a character, as atoms (their boxes measured in one pass over
     every point of the page)."""
+    if isinstance(paths, PathTable):
+        got = _table_subpaths(paths)
+    else:
+        got = _listed_subpaths(paths)
+    pts, first, path, per_path, path_pen, path_rim, path_filled, path_evenodd, path_ink = got
+    if not len(first):
+        none = np.zeros(0, dtype=np.int64)
+        return _Atoms(np.zeros((0, 4)), np.zeros(0), none, np.zeros(0, dtype=bool), _Slices(np.zeros((0, 2)), none, none),
+                      per_path, 0, none)
+    pen = path_pen[path]
+    del path_pen
+    # a stroked fill's ink reaches half its pen beyond it too (a hairline's, width 0, at least)
+    rim = path_rim[path]
+    del path_rim
+    lo = np.minimum.reduceat(pts, first, axis=0)
+    lo -= pen[:, None]
+    hi = np.maximum.reduceat(pts, first, axis=0)
+    hi += pen[:, None]
+    # (a sliver of a stroked fill is no smaller than its pen: kept, it is part of a character's ink)
+    side = np.maximum(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1]) + 2 * rim
+    kept = np.flatnonzero((side <= ATOM_MAX) & (side >= ATOM_MIN))
+    dropped = max(0, len(kept) - MAX_ATOMS)
+    kept = kept[:MAX_ATOMS]
+    ends = np.append(first[1:], len(pts))
+    points = _Slices(pts, first[kept], ends[kept])
+    inks = path_ink[path[kept]]
+    filled = path_filled[path[kept]]
+    return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
+                  rim[kept] > 0, path_evenodd[path[kept]])
+
+
+_Subpaths = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _table_subpaths(paths: PathTable) -> _Subpaths:
+    """:func:`_listed_subpaths` of a page's path table, read from its columns: the same arrays, without making a
+    path or a point tuple for the paths of moves, lines and closes (a schematic's 100 000 strokes); the few
+    with curves are flattened one by one."""
+    cols = paths.columns()
+    n = len(paths)
+    codes, ss, flags, b = cols.codes, cols.shape_start, cols.flags, cols.bbox
+    fill = (flags & FLAG_FILL) > 0
+    stroke = (flags & FLAG_STROKE) > 0
+    nseg = np.diff(ss)
+
+    def per_row(mask: np.ndarray) -> np.ndarray:  # how many of each row's pieces the mask holds
+        run = np.zeros(len(mask) + 1, dtype=np.int64)
+        np.cumsum(mask, out=run[1:])
+        return run[ss[1:]] - run[ss[:-1]]
+
+    is_m = codes == ord("m")
+    moves, curves = per_row(is_m), per_row(codes == ord("c"))
+    big = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]) > ATOM_MAX
+    keep = (fill | stroke) & (nseg > 0) & ~(big & (((flags & FLAG_RECT) > 0) | (moves < 2)))
+    style = cols.style.astype(np.int64)
+    paper_fill = np.array([_paper(st[2]) for st in cols.styles], dtype=bool)
+    paper_stroke = np.array([_paper(st[1]) for st in cols.styles], dtype=bool)
+    paper = keep & (~fill | paper_fill[style]) & (~stroke | paper_stroke[style])
+    if paper.any():
+        # paint in the paper's colour is ink only within a coloured fill (see _listed_subpaths)
+        ground_rows = np.flatnonzero(fill & (nseg > 0) & ~paper_fill[style])
+        under = [BBox(*map(float, b[r])) for r in ground_rows.tolist()]
+        tree = BoxIndex(enumerate(under))
+        for r in np.flatnonzero(paper).tolist():
+            box = BBox(*map(float, b[r]))
+            keep[r] = any(under[k].expand(0.01).contains(box) for k in tree.intersection(box))
+    first_code = np.full(n, -1, dtype=np.int64)
+    some = nseg > 0
+    first_code[some] = codes[ss[:-1][some]]
+    slow = keep & ((curves > 0) | (first_code != ord("m")))
+    fast_rows = np.flatnonzero(keep & ~slow)
+    # the fast rows' pieces, each a point: a move or a line its own, a close its subpath's first
+    lens = nseg[fast_rows]
+    total = int(lens.sum())
+    row_first = np.cumsum(lens) - lens  # each fast row's first piece among the pieces gathered
+    at = np.repeat(ss[:-1][fast_rows] - row_first, lens) + np.arange(total)
+    op = codes[at]
+    owner_op = np.repeat(fast_rows, lens)
+    adds = op != ord("h")
+    before = np.cumsum(adds) - adds  # points added before each piece, over all fast rows
+    k = cols.coff[owner_op] + 2 * (before - np.repeat(before[row_first], lens))
+    m = op == ord("m")
+    sub = np.cumsum(m) - 1
+    k = np.where(adds, k, k[m][sub])
+    xy = np.column_stack((cols.coords[k], cols.coords[k + 1]))
+    size = np.bincount(sub, minlength=int(m.sum()))
+    sub_owner = owner_op[m]
+    # a subpath of one point is none (as flatten_path drops it)
+    real = size >= 2
+    xy = xy[real[sub]]
+    size, sub_owner = size[real], sub_owner[real]
+    per_path = np.zeros(n, dtype=np.int64)
+    np.add.at(per_path, sub_owner, 1)
+    sub_first = np.cumsum(size) - size
+    # the dashes of one dashed line drawn as separate pieces (three or more subpaths of two points, stroked
+    # only): no characters
+    two = np.zeros(n, dtype=np.int64)
+    np.add.at(two, sub_owner, size == 2)
+    dashed = np.zeros(n, dtype=bool)
+    maybe = np.flatnonzero(stroke & ~fill & (per_path >= 3) & (two == per_path))
+    # (the subpaths come row by row: each row's are found by bisection)
+    for r, lo, hi in zip(maybe.tolist(), np.searchsorted(sub_owner, maybe, "left").tolist(),
+                         np.searchsorted(sub_owner, maybe, "right").tolist(), strict=True):
+        at_r = sub_first[lo:hi]
+        dashed[r] = _dashed_line(np.stack((xy[at_r], xy[at_r + 1]), axis=1))
+    if dashed.any():
+        gone = dashed[sub_owner]
+        xy = xy[~np.repeat(gone, size)]
+        size, sub_owner = size[~gone], sub_owner[~gone]
+        sub_first = np.cumsum(size) - size
+        keep &= ~dashed
+        per_path[dashed] = 0
+    # the rows with curves (or no first move), one by one
+    slow_pts: list[np.ndarray] = []
+    slow_first: list[int] = []
+    slow_owner: list[int] = []
+    n_slow = 0
+    for r in np.flatnonzero(slow).tolist():
+        p = paths[r]
+        subs, _closed = flatten_path(p)
+        if p.stroke and not p.fill and _dashed_line(subs):
+            keep[r] = False
+            continue
+        per_path[r] = len(subs)
+        for one in subs:
+            slow_first.append(n_slow)
+            slow_owner.append(r)
+            slow_pts.append(np.asarray(one, dtype=np.float64).reshape(-1, 2))
+            n_slow += len(one)
+    if slow_first:
+        # merged in row order (each row's subpaths from one source, kept in their order)
+        owner_all = np.concatenate((sub_owner, np.asarray(slow_owner, dtype=np.int64)))
+        first_all = np.concatenate((sub_first, len(xy) + np.asarray(slow_first, dtype=np.int64)))
+        size_all = np.concatenate((size, np.asarray([len(x) for x in slow_pts], dtype=np.int64)))
+        xy = np.concatenate([xy] + slow_pts)
+        order = np.argsort(owner_all, kind="stable")
+        size, sub_owner = size_all[order], owner_all[order]
+        sub_first = np.cumsum(size) - size
+        xy = xy[np.repeat(first_all[order] - sub_first, size) + np.arange(int(size.sum()))]
+    half = cols.width / 2
+    path_pen = np.where(keep & stroke & ~fill, half, 0.0)
+    path_rim = np.where(keep & stroke & fill, np.maximum(half, HAIRLINE), 0.0)
+    path_filled = keep & fill
+    path_evenodd = keep & ((flags & FLAG_EVENODD) > 0)
+    # each paint's colour numbered in the order the rows first use it
+    path_ink = np.zeros(n, dtype=np.int64)
+    kept_rows = np.flatnonzero(keep)
+    paint = style[kept_rows] * 2 + fill[kept_rows]
+    kinds, first_use, where = np.unique(paint, return_index=True, return_inverse=True)
+    colours: dict[object, int] = {}
+    ink_of = np.zeros(len(kinds), dtype=np.int64)
+    for j in np.argsort(first_use, kind="stable").tolist():
+        st = cols.styles[int(kinds[j]) // 2]
+        ink_of[j] = colours.setdefault(st[2] if kinds[j] % 2 else st[1], len(colours))
+    path_ink[kept_rows] = ink_of[where.ravel()]
+    return xy, sub_first, sub_owner, per_path, path_pen, path_rim, path_filled, path_evenodd, path_ink
+
+
+def _listed_subpaths(paths: Sequence[Path]) -> _Subpaths:
+    """The subpaths :func:`_collect` looks at, path by path: (every point, each subpath's first point, each
+    subpath's path, then per path: its subpaths counted, half pen, rim, filled, even-odd, ink number)."""
     # flat arrays, not lists of objects: a page of a million pieces holds a few bytes per point here
     flat = array("d")  # x, y of every point of every subpath
     starts = array("q")  # each subpath's first point
@@ -552,33 +724,8 @@ def _collect(paths: Sequence[Path]) -> _Atoms:
             starts.append(len(flat) // 2)
             flat.extend(chain.from_iterable(sub))
             owner.append(i)
-    if not starts:
-        none = np.zeros(0, dtype=np.int64)
-        return _Atoms(np.zeros((0, 4)), np.zeros(0), none, np.zeros(0, dtype=bool), _Slices(np.zeros((0, 2)), none, none),
-                      per_path, 0, none)
-    pts = np.frombuffer(flat, dtype=np.float64).reshape(-1, 2)
-    first = np.frombuffer(starts, dtype=np.int64)
-    path = np.frombuffer(owner, dtype=np.int64)
-    pen = path_pen[path]
-    del path_pen
-    # a stroked fill's ink reaches half its pen beyond it too (a hairline's, width 0, at least)
-    rim = path_rim[path]
-    del path_rim
-    lo = np.minimum.reduceat(pts, first, axis=0)
-    lo -= pen[:, None]
-    hi = np.maximum.reduceat(pts, first, axis=0)
-    hi += pen[:, None]
-    # (a sliver of a stroked fill is no smaller than its pen: kept, it is part of a character's ink)
-    side = np.maximum(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1]) + 2 * rim
-    kept = np.flatnonzero((side <= ATOM_MAX) & (side >= ATOM_MIN))
-    dropped = max(0, len(kept) - MAX_ATOMS)
-    kept = kept[:MAX_ATOMS]
-    ends = np.append(first[1:], len(pts))
-    points = _Slices(pts, first[kept], ends[kept])
-    inks = path_ink[path[kept]]
-    filled = path_filled[path[kept]]
-    return _Atoms(np.column_stack((lo[kept], hi[kept])), pen[kept], path[kept], filled, points, per_path, dropped, inks,
-                  rim[kept] > 0, path_evenodd[path[kept]])
+    return (np.frombuffer(flat, dtype=np.float64).reshape(-1, 2), np.frombuffer(starts, dtype=np.int64),
+            np.frombuffer(owner, dtype=np.int64), per_path, path_pen, path_rim, path_filled, path_evenodd, path_ink)
 
 
 def _paper(colour: tuple[float, ...] | None) -> bool:
@@ -594,7 +741,7 @@ def _paper(colour: tuple[float, ...] | None) -> bool:
     return min(colour) >= 0.98
 
 
-def _dashed_line(subs: Sequence[Sequence[tuple[float, float]]]) -> bool:
+def _dashed_line(subs: Sequence[Sequence[tuple[float, float]]] | np.ndarray) -> bool:
     """Whether the subpaths are three or more straight pieces of about one length (the end ones may be
     shorter) on one straight line: a dashed line drawn dash by dash, as ezdxf and some CAD exporters do.
 
@@ -673,11 +820,13 @@ def _joined(atoms: _Atoms, b: np.ndarray, side: np.ndarray, area: np.ndarray, ro
     # within its box without touching them: it joins only what its ink touches
     inside_r = _holds(b, rows, cols) & ~atoms.filled[rows]
     inside_c = _holds(b, cols, rows) & ~atoms.filled[cols]
-    for k in np.flatnonzero((inside_r | inside_c) & keep).tolist():
-        ring, inner = (int(rows[k]), int(cols[k])) if inside_r[k] else (int(cols[k]), int(rows[k]))
+    held = np.flatnonzero((inside_r | inside_c) & keep)
+    if len(held):
+        ring = np.where(inside_r[held], rows[held], cols[held])
+        inner = np.where(inside_r[held], cols[held], rows[held])
         reach = atoms.pen[ring] + atoms.pen[inner] + 0.01  # ink to ink, not near
-        x0, y0, x1, y1 = atoms.boxes[inner]
-        keep[k] = _ink_within(atoms.points[ring], (x0 - reach, y0 - reach, x1 + reach, y1 + reach))
+        box = atoms.boxes[inner] + np.column_stack((-reach, -reach, reach, reach))
+        keep[held] = _inks_within(atoms.points, ring, box)
     return keep
 
 
@@ -697,17 +846,33 @@ def _holds(b: np.ndarray, outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
     return held
 
 
-def _ink_within(pts: np.ndarray, box: tuple[float, float, float, float]) -> bool:
-    """Whether the polyline ``pts`` passes through ``box`` (each segment sampled at nine points)."""
-    if len(pts) < 2:
-        return bool(len(pts)) and box[0] <= pts[0, 0] <= box[2] and box[1] <= pts[0, 1] <= box[3]
-    a, c = pts[:-1], pts[1:]
-    x0, y0, x1, y1 = box
+def _inks_within(points: _Slices, ks: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Whether each polyline ``points[ks[j]]`` passes through ``boxes[j]`` (each segment sampled at nine points),
+    all at once.
+
+    >>> pts = _Slices(np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 5.0], [0.0, 6.0]]), np.array([0, 2]), np.array([2, 4]))
+    >>> _inks_within(pts, np.array([0, 1, 0]), np.array([[4.0, -1.0, 5.0, 1.0], [4.0, -1.0, 5.0, 1.0], [1.0, 1.0, 2.0, 2.0]])).tolist()
+    [True, False, False]
+    """
+    first, end = points.bounds(ks)
+    size = end - first
+    out = np.zeros(len(ks), dtype=bool)
+    one = size == 1  # (a lone point: whether it lies in the box)
+    if one.any():
+        p = points.rows[first[one]]
+        b = boxes[one]
+        out[one] = (b[:, 0] <= p[:, 0]) & (p[:, 0] <= b[:, 2]) & (b[:, 1] <= p[:, 1]) & (p[:, 1] <= b[:, 3])
+    segs = np.maximum(size - 1, 0)
+    owner = np.repeat(np.arange(len(ks)), segs)
+    at = np.repeat(first - (np.cumsum(segs) - segs), segs) + np.arange(int(segs.sum()))
+    a, c = points.rows[at], points.rows[at + 1]
+    x0, y0, x1, y1 = (boxes[owner, i] for i in range(4))
+    hit = np.zeros(len(at), dtype=bool)
     for t in np.linspace(0.0, 1.0, 9):
         m = a + t * (c - a)
-        if ((m[:, 0] >= x0) & (m[:, 0] <= x1) & (m[:, 1] >= y0) & (m[:, 1] <= y1)).any():
-            return True
-    return False
+        hit |= (m[:, 0] >= x0) & (m[:, 0] <= x1) & (m[:, 1] >= y0) & (m[:, 1] <= y1)
+    out[owner[hit]] = True
+    return out
 
 
 # -- frames ---------------------------------------------------------------------------------------
@@ -794,9 +959,6 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     sub = fb[members]
     ink, pen, straight = pens[0][members], pens[1][members], pens[2][members]
 
-    def other_pen(a: int, b: int) -> bool:
-        return bool(_other_pen(ink, pen, a, b))
-
     h = sub[:, 3] - sub[:, 1]
     w = sub[:, 2] - sub[:, 0]
     typical = float(np.median(np.maximum(h, w)))
@@ -807,43 +969,75 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     # font stands more than its own height from the next digit, and the page's typical piece may be smaller than a
     # character: 0. | 2029)
     before = np.zeros(len(sub))
+
+    def linkable(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Per pair (``a[k]``, a shape ``b[k]`` found ahead of it): whether ``b`` may link, as far as the pair
+        and the shapes about it tell (all but the reach a mark before ``a`` lends it, asked in the loop)."""
+        ok: np.ndarray = (b != a) & ~(sub[b, 0] < sub[a, 0] + 0.3 * w[a]) & ~_other_pen(ink, pen, a, b)
+        # a straight stroke much higher than its neighbour and the page's typical shape is a rule's piece
+        ok &= ~((straight[a] & (h[a] > RULE_HEIGHT * np.maximum(h[b], typical)))
+                | (straight[b] & (h[b] > RULE_HEIGHT * np.maximum(h[a], typical))))
+        lo, hm = np.minimum(h[a], h[b]), np.maximum(h[a], h[b])
+        overlap = np.minimum(sub[a, 3], sub[b, 3]) - np.maximum(sub[a, 1], sub[b, 1])
+        ok &= ~(sub[b, 0] - sub[a, 2] > LINK_GAP * hm)
+        mark = ok & ((overlap < LINK_OVERLAP * lo) | ((hm > 2.5 * lo) & (overlap < 0.9 * lo)))
+        if not mark.any():
+            return ok
+        # overlapping too little across the line, the pair links only as a mark on the other's band: a point on
+        # the baseline of the character beside it (the decimal point of a small raised tolerance hangs a little
+        # below its digits' ink; the frame of a line read at 270 is turned over, so its baseline is either side
+        # of the band), or an underscore, a flat bar just under (or, turned over, over) the characters' band
+        m = np.flatnonzero(mark)
+        first_small = np.maximum(h[a[m]], w[a[m]]) <= np.maximum(h[b[m]], w[b[m]])
+        small, big = np.where(first_small, a[m], b[m]), np.where(first_small, b[m], a[m])
+        hs, ws, hb = h[small], w[small], h[big]
+        edge = np.minimum(np.abs(sub[small, 1] - sub[big, 1]), np.abs(sub[small, 3] - sub[big, 3]))
+        bar = (hs <= 0.22 * hb) & (0.25 * hb <= ws) & (ws <= 1.3 * hb) & (edge <= 0.25 * hb)
+        dot = bar | ((np.maximum(hs, ws) <= 0.35 * hb) & (edge <= 0.25 * hb) & (overlap[m] > 0))
+        # ... and not when a stroke lies over or under it: then it is part of that letter (the dot of an i); an
+        # underscore is looked over toward its own line only (the next line's letters lie past it)
+        toward_big = (sub[big, 1] + sub[big, 3]) > (sub[small, 1] + sub[small, 3])
+        below = np.where(bar & toward_big, 0.0, hb)
+        above = np.where(bar & ~toward_big, 0.0, hb)
+        d = np.flatnonzero(dot)
+        q, k = idx.intersections(np.column_stack((sub[small[d], 0], sub[small[d], 1] - below[d], sub[small[d], 2],
+                                                  sub[small[d], 3] + above[d])))
+        sq = small[d][q]
+        stacked = (k != sq) & ~_other_pen(ink, pen, k, sq) \
+            & (np.minimum(sub[k, 2], sub[sq, 2]) - np.maximum(sub[k, 0], sub[sq, 0]) >= 0.5 * w[sq])
+        lettered = np.zeros(len(d), dtype=bool)
+        lettered[q[stacked]] = True
+        dot[d[lettered]] = False
+        ok[m] = dot
+        return ok
+
+    # each shape's neighbours ahead on its band, asked of the tree and judged pairwise at once (a shape that a
+    # mark before it lends a longer reach asks again, below)
+    # (the band a little widened: an underscore lies just under its neighbours' band, and a bar's own band is flat)
+    pads = np.where(h <= 0.15 * typical, 0.25 * np.maximum(h, typical), 0.25 * h)
+    ahead = np.column_stack((sub[:, 2] - 0.3 * w, sub[:, 1] - pads, sub[:, 2] + LINK_GAP * np.maximum(h, typical), sub[:, 3] + pads))
+    rows, found = idx.intersections(ahead)
+    ok = linkable(rows, found)
+    rows, found = rows[ok], found[ok]
+    cut = np.searchsorted(rows, np.arange(len(sub) + 1)).tolist()
+    found_list = found.tolist()
+    link_from: list[int] = []  # each shape that found its best neighbour, and that neighbour
+    link_to: list[int] = []
     for i in np.argsort(sub[:, 0], kind="stable").tolist():
         hi = float(h[i])
         reach = LINK_GAP * max(hi, typical, float(before[i]))
         best, best_gap = -1, math.inf
         valid: list[int] = []
-        # the band a little widened: an underscore lies just under its neighbours' band, and a bar's own band is flat
-        pad = 0.25 * max(hi, typical) if hi <= 0.15 * typical else 0.25 * hi
-        for j in idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]) - pad, float(sub[i, 2]) + reach,
-                                   float(sub[i, 3]) + pad)):
-            if j == i or sub[j, 0] < sub[i, 0] + 0.3 * w[i] or other_pen(i, j):
-                continue
-            if (straight[i] and hi > RULE_HEIGHT * max(float(h[j]), typical)) or (straight[j] and h[j] > RULE_HEIGHT * max(hi, typical)):
-                continue
-            lo, hm = min(hi, float(h[j])), max(hi, float(h[j]))
-            overlap = min(sub[i, 3], sub[j, 3]) - max(sub[i, 1], sub[j, 1])
-            if overlap < LINK_OVERLAP * lo or (hm > 2.5 * lo and overlap < 0.9 * lo):
-                # a point on the baseline of the character beside it (the decimal point of a small raised
-                # tolerance hangs a little below its digits' ink; the frame of a line read at 270 is turned
-                # over, so its baseline is either side of the band)
-                small, big = (i, j) if max(h[i], w[i]) <= max(h[j], w[j]) else (j, i)
-                edge = min(abs(sub[small, 1] - sub[big, 1]), abs(sub[small, 3] - sub[big, 3]))
-                # an underscore: a flat bar just under (or, turned over, over) the characters' band
-                bar = h[small] <= 0.22 * h[big] and 0.25 * h[big] <= w[small] <= 1.3 * h[big] and edge <= 0.25 * h[big]
-                if not bar and not (max(h[small], w[small]) <= 0.35 * h[big] and edge <= 0.25 * h[big] and overlap > 0):
-                    continue
-                reach_v = float(h[big])
-                below, above = reach_v, reach_v
-                if bar:  # an underscore is looked over toward its own line only: the next line's letters lie past it
-                    toward_big = (sub[big, 1] + sub[big, 3]) > (sub[small, 1] + sub[small, 3])
-                    below, above = (0.0, reach_v) if toward_big else (reach_v, 0.0)
-                if any(k != small and not other_pen(k, small)
-                       and min(sub[k, 2], sub[small, 2]) - max(sub[k, 0], sub[small, 0]) >= 0.5 * w[small]
-                       for k in idx.intersection((float(sub[small, 0]), float(sub[small, 1]) - below, float(sub[small, 2]),
-                                                  float(sub[small, 3]) + above))):
-                    continue  # a dot with a stroke over or under it is part of that letter (the dot of an i)
+        if before[i] <= max(hi, typical):
+            near = found_list[cut[i]:cut[i + 1]]
+        else:
+            pad = float(pads[i])
+            got = np.asarray(idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]) - pad,
+                                               float(sub[i, 2]) + reach, float(sub[i, 3]) + pad)), dtype=np.int64)
+            near = got[linkable(np.full(len(got), i, dtype=np.int64), got)].tolist()
+        for j in near:
             gap = float(sub[j, 0] - sub[i, 2])
-            if gap > LINK_GAP * hm or (gap > LINK_GAP * max(hi, typical) and h[j] < 0.7 * before[i]):
+            if gap > LINK_GAP * max(hi, typical) and h[j] < 0.7 * before[i]:
                 continue  # (reaching on as the character before it, a mark links only to one of that one's size)
             valid.append(j)
             if gap < best_gap:
@@ -858,18 +1052,34 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
         if best >= 0:
             if h[best] <= 0.45 * hi:  # a point, a comma, a dash after a character reaches on as that one
                 before[best] = max(float(before[best]), hi)
-            # the best neighbour and what is stacked with it (the two dots of a colon)
-            hb = float(h[best])
-            lo_v = min(float(sub[i, 1]), float(sub[best, 1]))
-            lo_v -= 0.6 * hb  # the dot of an i or an accent (below, in the frame of text read the other way)
-            hi_v = max(float(sub[i, 3]), float(sub[best, 3])) + 0.6 * hb
-            for j in [best] + [k for k in idx.intersection((float(sub[best, 0]), lo_v, float(sub[best, 2]), hi_v))
-                               if k not in (i, best) and h[k] <= 0.45 * max(hb, hi) and not other_pen(k, best)
-                               and min(sub[k, 2], sub[best, 2]) - max(sub[k, 0], sub[best, 0]) >= 0.5 * min(w[k], w[best])
-                               and not _of_another_line(sub, h, idx, k, best)]:
-                ri, rj = find(i), find(j)
-                if ri != rj:
-                    parent[max(ri, rj)] = min(ri, rj)
+            link_from.append(i)
+            link_to.append(best)
+
+    def join(a: int, b: int) -> None:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)  # (each set's root is its least member, whatever the order of joins)
+
+    # each shape joins its best neighbour and what is stacked with that one (the two dots of a colon); asked of the
+    # tree at once once every neighbour is known
+    li, lb = np.asarray(link_from, dtype=np.int64), np.asarray(link_to, dtype=np.int64)
+    for a, b in zip(link_from, link_to, strict=True):
+        join(a, b)
+    hb = h[lb]
+    # (the dot of an i or an accent below, in the frame of text read the other way)
+    stack = np.column_stack((sub[lb, 0], np.minimum(sub[li, 1], sub[lb, 1]) - 0.6 * hb, sub[lb, 2],
+                             np.maximum(sub[li, 3], sub[lb, 3]) + 0.6 * hb))
+    q, k = idx.intersections(stack)
+    src, dst = li[q], lb[q]
+    on = (k != src) & (k != dst) & (h[k] <= 0.45 * np.maximum(hb[q], h[src])) & ~_other_pen(ink, pen, k, dst) \
+        & (np.minimum(sub[k, 2], sub[dst, 2]) - np.maximum(sub[k, 0], sub[dst, 0]) >= 0.5 * np.minimum(w[k], w[dst]))
+    other_line: dict[tuple[int, int], bool] = {}
+    for ka, kk, kb in zip(src[on].tolist(), k[on].tolist(), dst[on].tolist(), strict=True):
+        apart = other_line.get((kk, kb))
+        if apart is None:
+            apart = other_line[(kk, kb)] = _of_another_line(sub, h, idx, kk, kb)
+        if not apart:
+            join(ka, kk)
     groups: dict[int, list[int]] = {}
     for i in range(len(sub)):
         groups.setdefault(find(i), []).append(i)
@@ -1139,8 +1349,7 @@ def _refs(texts: list[str | None], spans: list[tuple[float, float]]) -> tuple[fl
     cap = [hi - lo for t, (lo, hi) in zip(texts, spans, strict=True) if t in _CAP_REF]
     xh = [hi - lo for t, (lo, hi) in zip(texts, spans, strict=True) if t in _X_REF]
     base = [lo for t, (lo, _hi) in zip(texts, spans, strict=True) if t is not None and t.isalnum() and t not in _DESCENDS]
-    return (float(np.median(cap)) if cap else None, float(np.median(xh)) if xh else None,
-            float(np.median(base)) if base else None)
+    return (_median(cap) if cap else None, _median(xh) if xh else None, _median(base) if base else None)
 
 
 #: small letters whose height is the x-height (no ascender, descender or dot): what a shape as tall as the
@@ -1188,7 +1397,7 @@ def _x_height_capitals(reads: list[_Read], spans: list[tuple[float, float]], ada
         if ratio < X_HEIGHT_JUMP or 2 * capital_only > len(lower) or any(t.isdigit() for t in lower):
             return reads
         xs = [h for h, _t in both[:j + 1]]
-    xh = float(np.median(xs))
+    xh = float(_median(xs))
     if xh <= 0 or not any(r.text in _TALL and h > 1.2 * xh for r, h in zip(reads, heights, strict=True)
                           if r.text is not None):
         return reads
@@ -1289,7 +1498,7 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
         # no letter of the line fixes its sizes: a capital settled by not descending (P, Y, J) or a bar
         # (I, l, 1: cap height or an ascender a few per cent taller) is as tall as a capital
         tall = [hi - lo for t, (lo, hi) in zip(out, spans, strict=True) if t is not None and t in "PYJIl|1"]
-        cap = float(np.median(tall)) if tall else None
+        cap = _median(tall) if tall else None
     case_free = [k for k, t in enumerate(out) if t is not None and reads[k].how != "exact" and t not in "pyjPYJ"
                  and (t in _CASE_PAIRS or t in _CASE_PAIRS.values())]
     if cap is None and xh is None and case_free:
@@ -1443,6 +1652,36 @@ def _monospaced_pitch(inked: Sequence[tuple[float, float]]) -> float:
     return pitch if sum(abs(t - pitch) <= PITCH_SPREAD * pitch for t in steps) >= PITCH_SHARE * len(steps) else 0.0
 
 
+def _percentile(values: list[float], q: float) -> float:
+    """``float(np.percentile(values, q))`` (numpy's default, linear method) of a short list of finite numbers,
+    without numpy's overhead: the same arithmetic, so the same value.
+
+    >>> _percentile([1.0, 2.0, 3.0, 4.0, 10.0], 80), float(np.percentile([1.0, 2.0, 3.0, 4.0, 10.0], 80))
+    (5.200000000000001, 5.200000000000001)
+    """
+    ordered = sorted(values)
+    at = (len(ordered) - 1) * (q / 100)
+    if at >= len(ordered) - 1:
+        return float(ordered[-1])
+    k = math.floor(at)
+    gamma = at - k
+    lo, hi = ordered[k], ordered[k + 1]
+    step = hi - lo
+    return float(hi - step * (1 - gamma)) if gamma >= 0.5 else float(lo + step * gamma)
+
+
+def _median(values: list[float]) -> float:
+    """``float(np.median(values))`` of a short list of finite numbers, without numpy's overhead (the same
+    value: the middle one, or the two middle ones' sum halved).
+
+    >>> _median([3.0, 1.0, 2.0]), _median([4.0, 1.0, 2.0, 3.0]), float(np.median([4.0, 1.0, 2.0, 3.0]))
+    (2.0, 2.5, 2.5)
+    """
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return float(ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2)
+
+
 def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | None] = (),
             inked: Sequence[tuple[float, float]] = ()) -> list[bool]:
     """Whether a word break follows each character (the last one: False): a gap between cells wider than
@@ -1468,7 +1707,7 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
     if not gaps:
         return [False] * len(cells)
     def limit(gs: list[float], medians: float) -> float:
-        return min(SPACE_MAX * em, max(SPACE_MIN * em, medians * float(np.median([max(g, 0.0) for g in gs]))))
+        return min(SPACE_MAX * em, max(SPACE_MIN * em, medians * _median([max(g, 0.0) for g in gs])))
 
     wide = limit(gaps, SPACE_MEDIANS)
     out = [g > wide for g in gaps] + [False]
@@ -1497,6 +1736,7 @@ def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], c
     same characters, :data:`PROBE` at each of its ends, and read fully the better way; a horizontal one that
     reads badly is tried upside down. Linework that is no text stops after the probe. ``None`` when too
     little of it reads."""
+    whole: _Line | None = None  # the whole line read already (by a probe that held all of it)
     if direction == 90:
         # the same characters both ways, at both ends (the first ones down the line are the last ones up it)
         members = sorted({c for ch in chars for c in ch})
@@ -1506,15 +1746,23 @@ def _read_line(direction: int, chars: list[list[int]], comps: list[list[int]], c
         probes = [p for p in (_read_as(d, ends, comps, cbox, atoms, adapt=adapt) for d in (90, 270)) if p is not None]
         if not probes:
             return None
-        direction = max(probes, key=lambda p: p.score).direction
+        chosen = max(probes, key=lambda p: p.score)
+        direction = chosen.direction
         turn_margin = abs(probes[0].score - probes[1].score) if len(probes) == 2 else math.inf
+        if len(ends) == len(chars):
+            # the probe read the whole line that way: it is the line's reading, when its characters fall in one
+            # order along the line whichever order they came in (no two starting at one place)
+            fb = _page_frames(direction, cbox)
+            starts = [float(min(fb[c, 0] for c in ch)) for ch in chars]
+            if len(set(starts)) == len(starts):
+                whole = chosen
     elif len(chars) > PROBE:
         probe = _read_as(0, chars, comps, cbox, atoms, limit=PROBE, adapt=adapt)
         if probe is not None and not any(t is not None for t in probe.texts):
             flipped = _read_as(180, chars, comps, cbox, atoms, limit=PROBE, adapt=adapt)
             if flipped is None or not any(t is not None for t in flipped.texts):
                 return None  # neither way does any of its first characters read: linework
-    best = _read_as(direction, chars, comps, cbox, atoms, adapt=adapt)
+    best = whole if whole is not None else _read_as(direction, chars, comps, cbox, atoms, adapt=adapt)
     if best is None:
         return None
     if direction == 0 and len(chars) >= 3 and best.n_read < FLIP_TRY_SHARE * len(chars):
@@ -1558,22 +1806,23 @@ def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms
     edges at least a third of the line high (stems of italic or oblique lettering), taken only when most of
     them agree on it and they come from at least a third of the characters (a ``/`` or a ``7`` alone is no
     slant)."""
-    slopes: list[float] = []
-    weights: list[float] = []
-    owners: list[int] = []
-    for k, ch in enumerate(chars):
-        for c in ch:
-            for a in comps[c]:
-                u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
-                du, dv = np.diff(u), np.diff(v)
-                keep = (np.abs(dv) >= 0.33 * line_h) & (np.abs(du) <= 0.3 * np.abs(dv))
-                if keep.any():
-                    slopes.extend((du[keep] / dv[keep]).tolist())
-                    weights.extend(np.abs(dv[keep]).tolist())
-                    owners.extend([k] * int(keep.sum()))
-    if len(slopes) < 3:
+    mine = [(k, a) for k, ch in enumerate(chars) for c in ch for a in comps[c]]
+    if not mine:
         return 0.0
-    sl, wt, ow = np.asarray(slopes), np.asarray(weights), np.asarray(owners)
+    # every piece's points at once; no edge from one piece's end to the next one's start
+    first, end = atoms.points.bounds(np.array([a for _k, a in mine], dtype=np.int64))
+    size = end - first
+    at = np.repeat(first - (np.cumsum(size) - size), size) + np.arange(int(size.sum()))
+    pts = atoms.points.rows[at]
+    u, v = to_frame(d, pts[:, 0], pts[:, 1])
+    du, dv = np.diff(u), np.diff(v)
+    edge = np.ones(len(du), dtype=bool)
+    edge[(np.cumsum(size) - 1)[:-1]] = False
+    keep = edge & (np.abs(dv) >= 0.33 * line_h) & (np.abs(du) <= 0.3 * np.abs(dv))
+    if int(keep.sum()) < 3:
+        return 0.0
+    sl, wt = du[keep] / dv[keep], np.abs(dv[keep])
+    ow = np.repeat(np.array([k for k, _a in mine], dtype=np.int64), size)[:-1][keep]
     order = np.argsort(sl)
     cum = np.cumsum(wt[order])
     median = float(sl[order][np.searchsorted(cum, cum[-1] / 2)])
@@ -2102,11 +2351,11 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         return None
     spans = [(float(min(fb[c, 1] for c in ch)), float(max(fb[c, 3] for c in ch))) for ch in chars]
     heights = np.array([b - a for a, b in spans])
-    line_h = float(np.percentile(heights, 80)) if len(heights) else 0.0
+    line_h = _percentile(heights.tolist(), 80) if len(heights) else 0.0
     if line_h <= 0:
         return None
     tall = [a for (a, b) in spans if b - a >= 0.6 * line_h]
-    baseline = float(np.median(tall)) if tall else float(min(a for a, _b in spans))
+    baseline = _median(tall) if tall else float(min(a for a, _b in spans))
     em = line_h / CAP_EM
     if slant is None:
         slant = _slant(d, chars, comps, atoms, line_h)
@@ -2315,8 +2564,10 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     comps = _components(atoms)
     if not comps:
         return result
-    cbox = np.array([(atoms.boxes[c, 0].min(), atoms.boxes[c, 1].min(), atoms.boxes[c, 2].max(), atoms.boxes[c, 3].max())
-                     for c in comps], dtype=np.float64)
+    members = np.array([a for c in comps for a in c], dtype=np.int64)
+    starts = np.cumsum([0] + [len(c) for c in comps[:-1]])
+    pieces = atoms.boxes[members]
+    cbox = np.column_stack((np.minimum.reduceat(pieces[:, :2], starts, axis=0), np.maximum.reduceat(pieces[:, 2:], starts, axis=0)))
     cbox.flags.writeable = False  # turned once per direction (_page_frames)
     used = np.zeros(len(comps), dtype=bool)
     consumed_atoms: list[int] = []
@@ -2382,17 +2633,23 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
                 pending.append((lg, [wide, box], d, why))
                 continue
             first = paths[int(atoms.path[comps[inside[0]][0]])]
-            placed = lg if stretch is None else _moved(lg, d, stretch)
-            if stretch is not None:
-                drawn_chars = _characters(fb, sorted(inside, key=lambda c: float(fb[c, 0])))
-                if len(drawn_chars) == len(lg) and all(g.text.strip() for g in lg):
-                    # one drawn character for each of the copy's: each placed on its own, so the drawing's
-                    # spaces stay where the copy, written word by word in wider metrics, ran its words together
-                    placed = _placed_each(placed, d, fb, drawn_chars, _copy_gaps(lg, d))
-            for g in placed:
-                out.append(replace(g, id=next_id, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.95,
-                                   fill_color=first.fill_color if first.fill else first.stroke_color, stroke_color=None))
-                next_id += 1
+            # the copy's glyphs made visible, each made once: placed one on each drawn character, or moved onto
+            # the drawn line's extent, or where the copy has them
+            made: dict[str, Any] = {"render_mode": 0, "source": UnicodeSource.HIDDEN_LAYER, "confidence": 0.95,
+                    "fill_color": first.fill_color if first.fill else first.stroke_color, "stroke_color": None}
+            drawn_chars = _characters(fb, sorted(inside, key=lambda c: float(fb[c, 0]))) if stretch is not None else []
+            if stretch is not None and len(drawn_chars) == len(lg) and all(g.text.strip() for g in lg):
+                # one drawn character for each of the copy's: each placed on its own, so the drawing's
+                # spaces stay where the copy, written word by word in wider metrics, ran its words together
+                # (what moving the copy onto the drawn extent first would change, its places along the line,
+                # is all set here)
+                placed = _placed_each(lg, d, fb, drawn_chars, _copy_gaps(lg, d), next_id, made)
+            elif stretch is not None:
+                placed = _moved(lg, d, stretch, next_id, made)
+            else:
+                placed = [replace(g, id=next_id + n, **made) for n, g in enumerate(lg)]
+            out.extend(placed)
+            next_id += len(placed)
             result.hidden += len(lg)
             for c in inside + _tail(inside, fb, d, cidx, used, size):
                 used[c] = True
@@ -2404,7 +2661,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     enough = bool(result.hidden) and result.hidden >= HIDDEN_ENOUGH * (result.hidden + hidden_unmatched)
     if enough and not pending:
         result.glyphs = out
-        result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms))
+        result.text_paths = frozenset(_ids(paths, _text_paths(consumed_atoms, atoms)))
         return result
     # one pen per component (the components are joined only within one): its ink and its widest half pen
     # a component of straight stroked pieces (two points each) in a thin box, a line drawn once or more, may be a
@@ -2684,7 +2941,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
         out = _confirmed_hidden(pending, out, result)
     result.why = {k: n for k, n in result.why.items() if n}
     result.glyphs = [g if g.id == len(glyphs) + k else replace(g, id=len(glyphs) + k) for k, g in enumerate(out)]
-    result.text_paths = frozenset(paths[i].id for i in _text_paths(consumed_atoms, atoms)) | angled_paths
+    result.text_paths = frozenset(_ids(paths, _text_paths(consumed_atoms, atoms))) | angled_paths
     return result
 
 
@@ -3062,6 +3319,8 @@ def _glyph_directions(free: np.ndarray, comps: list[list[int]], atoms: _Atoms) -
         comp = comps[c]
         if len(comp) > 12 or atoms.filled[comp].any():
             continue  # more pieces than a glyph has strokes, or filled: no stroke-font glyph
+        if sum(len(atoms.points[a]) - 1 for a in comp) < SHAPE_SEGMENTS:
+            continue  # a bare line or corner: glyph_shape answers None whichever way it is turned
         ways = set()
         for d in (0, 90, 270):
             strokes = [np.column_stack(to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])) for a in comp]
@@ -3233,8 +3492,9 @@ def _confirmed_hidden(pending: list[tuple[list[Glyph], list[BBox], int, str]], o
         ends = (out[seen[int(np.argmin(drawn[:, 0]))]].text, out[seen[int(np.argmax(drawn[:, 2]))]].text) if seen else ("", "")
         fit = _fit(float(spans[:, 0].min()), float(spans[:, 2].max()), float(drawn[:, 0].min()), float(drawn[:, 2].max())) \
             if ends == (want[0], want[-1]) else None
-        extra.extend(replace(g, render_mode=0, source=UnicodeSource.HIDDEN_LAYER, confidence=0.9, fill_color=colour,
-                             stroke_color=None) for g in (lg if fit is None else _moved(lg, d, fit)))
+        made: dict[str, Any] = {"render_mode": 0, "source": UnicodeSource.HIDDEN_LAYER, "confidence": 0.9, "fill_color": colour,
+                "stroke_color": None}
+        extra.extend([replace(g, **made) for g in lg] if fit is None else _moved(lg, d, fit, None, made))
         result.hidden += len(lg)
         result.disagreements -= 1
         result.why[why] -= 1
@@ -3298,13 +3558,15 @@ def _common(a: str, b: str) -> int:
     return prev[-1]
 
 
+def _ids(paths: Sequence[Path], rows: Iterable[int]) -> list[int]:
+    """The ids of ``paths[i]`` for the ``rows`` (a path table's without making its paths)."""
+    return paths.ids(rows) if isinstance(paths, PathTable) else [paths[i].id for i in rows]
+
+
 def _text_paths(consumed_atoms: list[int], atoms: _Atoms) -> frozenset[int]:
     """The paths all of whose subpaths became text."""
-    count: dict[int, int] = {}
-    for a in consumed_atoms:
-        pi = int(atoms.path[a])
-        count[pi] = count.get(pi, 0) + 1
-    return frozenset(pi for pi, n in count.items() if n >= atoms.per_path[pi])
+    count = np.bincount(atoms.path[np.asarray(consumed_atoms, dtype=np.int64)], minlength=len(atoms.per_path))
+    return frozenset(np.flatnonzero((count > 0) & (count >= atoms.per_path)).tolist())
 
 
 def _hidden_matches(hidden: list[Glyph], inside: list[int], fb: np.ndarray, d: int, cidx: BoxIndex, used: np.ndarray,
@@ -3377,10 +3639,12 @@ def _along(u: np.ndarray, stretch: tuple[float, float, float, float]) -> np.ndar
     return np.asarray(i0 + (u - h0) * ((i1 - i0) / (h1 - h0)))
 
 
-def _moved(lg: list[Glyph], d: int, stretch: tuple[float, float, float, float]) -> list[Glyph]:
+def _moved(lg: list[Glyph], d: int, stretch: tuple[float, float, float, float], first_id: int | None,
+           made: dict[str, Any]) -> list[Glyph]:
     """Hidden glyphs placed where their characters are drawn: boxes and origins moved along the line from the
     copy's extent ``h0..h1`` onto the drawn one's ``i0..i1`` (the copy's metrics differ from the drawing's);
-    across the line nothing moves."""
+    across the line nothing moves. They are numbered from ``first_id`` (``None``: keep their ids) and given the
+    fields ``made``."""
     h0, h1, i0, i1 = stretch
     k = (i1 - i0) / (h1 - h0)
     fb = _glyph_frames(d, lg)
@@ -3391,7 +3655,8 @@ def _moved(lg: list[Glyph], d: int, stretch: tuple[float, float, float, float]) 
         ox, oy = from_frame(d, float(uo[n]), float(ov[n]))
         a, b, c, e, _x, _y = g.matrix
         box = BBox.from_points([from_frame(d, float(uu), float(vv)) for uu in (u0[n], u1[n]) for vv in (fb[n, 1], fb[n, 3])])
-        out.append(replace(g, bbox=box, origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=g.advance * k))
+        out.append(replace(g, id=g.id if first_id is None else first_id + n, bbox=box, origin=(ox, oy),
+                           matrix=(a, b, c, e, ox, oy), advance=g.advance * k, **made))
     return out
 
 
@@ -3402,11 +3667,12 @@ def _copy_gaps(lg: list[Glyph], d: int) -> list[bool]:
     return [n + 1 < len(lg) and float(ou[n + 1]) - (float(ou[n]) + g.advance) > COPY_WORD_GAP * g.size for n, g in enumerate(lg)]
 
 
-def _placed_each(lg: list[Glyph], d: int, fb: np.ndarray, drawn: list[list[int]], gaps: list[bool]) -> list[Glyph]:
+def _placed_each(lg: list[Glyph], d: int, fb: np.ndarray, drawn: list[list[int]], gaps: list[bool], first_id: int,
+                 made: dict[str, Any]) -> list[Glyph]:
     """The copy's glyphs placed one on each drawn character (as many, in order along the line): each spans
     its character, and runs on to the next one unless a space is drawn between them (:func:`_spaces`) or the
     copy left a gap there (``gaps``); in lettering spaced out, where most gaps read as spaces, only the copy's
-    gaps break words."""
+    gaps break words. They are numbered from ``first_id`` and given the fields ``made``."""
     spans = [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in drawn]
     em = float(np.median([g.size for g in lg]))
     texts: list[str | None] = [g.text for g in lg]
@@ -3426,7 +3692,8 @@ def _placed_each(lg: list[Glyph], d: int, fb: np.ndarray, drawn: list[list[int]]
         ox, oy = from_frame(d, u0, float(ov[n]))
         a, b, c, e, _x, _y = g.matrix
         box = BBox.from_points([from_frame(d, uu, float(vv)) for uu in (u0, u0 + max(advance, u1 - u0)) for vv in (gfb[n, 1], gfb[n, 3])])
-        out.append(replace(g, bbox=box, origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=advance))
+        out.append(replace(g, id=first_id + n, bbox=box, origin=(ox, oy), matrix=(a, b, c, e, ox, oy), advance=advance,
+                           **made))
     return out
 
 

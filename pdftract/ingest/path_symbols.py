@@ -21,6 +21,7 @@ are counted in a diagnostic).
 from __future__ import annotations
 
 import math
+from typing import Any
 from collections.abc import Sequence
 
 import numpy as np
@@ -28,7 +29,7 @@ import numpy as np
 from pdftract.geometry import BBox
 from pdftract.index import BoxIndex, box_pairs, union_find
 from pdftract.ingest.outlines import CIRCLED, SYMBOLS, Match, classify
-from pdftract.model.primitives import Glyph, Path, UnicodeSource, path_boxes
+from pdftract.model.primitives import Glyph, Path, PathTable, UnicodeSource, path_boxes
 
 #: symbols read from paths by shape: all but ``⏤``, which as a drawn bar is indistinguishable from an
 #: arrowhead seen edge-on, a capacitor plate or any short line; a bar is read as ``⏤`` only alone in a ruled
@@ -127,7 +128,11 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
     pb = path_boxes(paths)
     side = np.maximum(pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1])
     # a stroked rectangle is a box (a frame compartment, a basic dimension); a small filled one may be ⏤
-    shape_ok = np.array([p.segment_count >= 2 and not (p.is_rect and p.stroke) and not p.text_shape for p in paths])
+    if isinstance(paths, PathTable):  # from the columns, without making a path
+        shape_ok = (paths.segment_counts() >= 2) & ~(paths.rects() & paths.stroked()) & ~paths.text_shapes()
+    else:
+        shape_ok = np.array([p.segment_count >= 2 and not (p.is_rect and p.stroke) and not p.text_shape for p in paths],
+                            dtype=bool).reshape(-1)
     keep = np.flatnonzero((side >= lo * 0.3) & (side <= hi) & shape_ok)
     if len(keep) == 0:
         return [], 0
@@ -249,8 +254,11 @@ def recover_path_symbols(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tupl
         pending = retry
     w, h = pb[:, 2] - pb[:, 0], pb[:, 3] - pb[:, 1]
     # (strokes of text drawn as shapes and read back are letters, no straightness bars)
-    bars = [paths[int(i)] for i in np.flatnonzero((w >= 0.3 * float(sizes.min())) & (w <= 3.0 * float(sizes.max())) & (h <= 0.2 * w))
-            if not paths[int(i)].text_shape]
+    flat = np.flatnonzero((w >= 0.3 * float(sizes.min())) & (w <= 3.0 * float(sizes.max())) & (h <= 0.2 * w))
+    if isinstance(paths, PathTable):
+        bars = [paths[i] for i in flat[~paths.text_shapes()[flat]].tolist()]
+    else:
+        bars = [paths[i] for i in flat.tolist() if not paths[i].text_shape]
     drawn = _rtree(_glyph_boxes(out)) if out else None
     for bar, host in compartment_bars(bars, visible, vis_idx, gidx, crossed):
         b = bar.bbox
@@ -338,6 +346,21 @@ def _cell_round(b: BBox, host: Glyph, crossed: _Crossings, own: int) -> BBox | N
     return cell
 
 
+class _Rows(Sequence[Path]):
+    """Rows ``rows`` of a path table as a sequence (``self[k]`` is ``table[rows[k]]``, made on access)."""
+
+    def __init__(self, table: PathTable, rows: np.ndarray) -> None:
+        self._table, self._rows = table, rows.tolist()
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self._table[i] for i in self._rows[k]]
+        return self._table[self._rows[k]]
+
+
 class _Crossings:
     """Whether a line of another path runs through a box (a dot on a dimension line, a tick on a wire): such
     a shape is part of the drawing, not a symbol beside text. Paths read back as text are letters (the glyphs
@@ -349,8 +372,14 @@ class _Crossings:
     all the questions."""
 
     def __init__(self, paths: Sequence[Path]) -> None:
-        self._paths = [p for p in paths if not p.text_shape]
-        self._boxes = path_boxes(self._paths)
+        # the paths not read as text, found from a path table's columns (each made only when met)
+        if isinstance(paths, PathTable):
+            rows = np.flatnonzero(~paths.text_shapes())
+            self._paths: Sequence[Path] = _Rows(paths, rows)
+            self._boxes = paths.boxes()[rows]
+        else:
+            self._paths = [p for p in paths if not p.text_shape]
+            self._boxes = path_boxes(self._paths)
         self._segs: dict[int, tuple[np.ndarray, list[tuple[int, tuple[float, float], tuple[float, float]]]]] = {}
 
     def _path_segments(self, k: int) -> tuple[np.ndarray, list[tuple[int, tuple[float, float], tuple[float, float]]]]:

@@ -541,8 +541,27 @@ def _packed_segment_boxes(shapes: str, coords: npt.NDArray[np.float64], seg0: np
 KEEP_OBJECTS_UP_TO = 250_000
 
 _STROKE, _FILL, _EVENODD, _RECT, _TEXT = 1, 2, 4, 8, 16
+#: the bits of :attr:`PathColumns.flags`
+FLAG_STROKE, FLAG_FILL, FLAG_EVENODD, FLAG_RECT, FLAG_TEXT = _STROKE, _FILL, _EVENODD, _RECT, _TEXT
 #: paths measured at once by :meth:`PathTable.segment_boxes`
 SEGMENT_BOX_BLOCK = 65_536
+
+
+class PathColumns(NamedTuple):
+    """A :class:`PathTable`'s columns (:meth:`PathTable.columns`): row ``i``'s pieces are the operator letters
+    ``codes[shape_start[i]:shape_start[i + 1]]`` (``m`` move, ``l`` line, ``c`` curve, ``h`` close, as bytes)
+    and the points they add, ``coords[coff[i]:coff[i + 1]]`` (x, y pairs: one for ``m`` and ``l``, three for ``c``)."""
+
+    codes: npt.NDArray[np.uint8]
+    shape_start: npt.NDArray[np.int64]
+    coff: npt.NDArray[np.int64]
+    coords: npt.NDArray[np.float64]
+    bbox: npt.NDArray[np.float64]  # (n, 4) x0, top, x1, bottom
+    width: npt.NDArray[np.float64]  # line width
+    flags: npt.NDArray[np.uint8]  # STROKE, FILL, EVENODD, RECT, TEXT bits
+    style: npt.NDArray[np.integer[Any]]  # row -> its entry in styles
+    #: each style: (dash, stroke colour, fill colour, layer)
+    styles: tuple[tuple[tuple[tuple[float, ...], float] | None, Color | None, Color | None, str | None], ...]
 
 
 class PathTable(Sequence[Path]):
@@ -702,9 +721,32 @@ class PathTable(Sequence[Path]):
         """Each path's number of segments."""
         return np.fromiter(map(len, self._shapes), dtype=np.int64, count=len(self._shapes))
 
+    def ids(self, rows: Iterable[int]) -> list[int]:
+        """The ids of the paths of ``rows`` (without making them)."""
+        first = self._first_id
+        return [first + i for i in rows]
+
+    def columns(self) -> PathColumns:
+        """The table's columns as arrays (read-only views where they can be), for passes that read every
+        path at once without making paths (see :class:`PathColumns`)."""
+        joined = "".join(self._shapes).encode("ascii")
+        shape_start = np.zeros(len(self._shapes) + 1, dtype=np.int64)
+        np.cumsum(self.segment_counts(), out=shape_start[1:])
+        flags = np.frombuffer(bytes(self._flags), dtype=np.uint8)
+        return PathColumns(np.frombuffer(joined, dtype=np.uint8), shape_start, np.frombuffer(self._coff, dtype=np.int64),
+                           np.frombuffer(self._coords, dtype=np.float64),
+                           np.frombuffer(self._bbox, dtype=np.float64).reshape(-1, 4),
+                           np.frombuffer(self._width, dtype=np.float64), flags,
+                           np.frombuffer(self._style, dtype=np.int64 if self._style.itemsize == 8 else np.int32),
+                           tuple(self._styles))
+
     def stroked(self) -> npt.NDArray[np.bool_]:
         """Whether each path is stroked."""
         return (np.frombuffer(bytes(self._flags), dtype=np.uint8) & _STROKE) > 0
+
+    def rects(self) -> npt.NDArray[np.bool_]:
+        """Whether each path is one axis-aligned rectangle (``is_rect``)."""
+        return (np.frombuffer(bytes(self._flags), dtype=np.uint8) & _RECT) > 0
 
     def text_shapes(self) -> npt.NDArray[np.bool_]:
         """Whether each path was read back as text."""
