@@ -475,6 +475,16 @@ def text_looks_drawn(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> tuple[bo
 
 
 # -- shapes ---------------------------------------------------------------------------------------
+def _ranges(first: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """The indices ``first[k] .. first[k] + size[k] - 1`` of every run ``k``, one run after the other.
+
+    >>> _ranges(np.array([5, 0, 9]), np.array([2, 0, 3])).tolist()
+    [5, 6, 9, 10, 11]
+    """
+    first, size = np.asarray(first, dtype=np.int64), np.asarray(size, dtype=np.int64)
+    return np.repeat(first - (np.cumsum(size) - size), size) + np.arange(int(size.sum()))
+
+
 class _Slices:
     """``slices[k]``: rows ``first[k]:end[k]`` of one array (the points of atom ``k``), made on access."""
 
@@ -485,7 +495,7 @@ class _Slices:
         first = np.asarray(first, dtype=np.int64)
         size = np.asarray(end, dtype=np.int64) - first
         starts = np.cumsum(size) - size
-        self._rows = rows[np.repeat(first - starts, size) + np.arange(int(size.sum()))]
+        self._rows: np.ndarray = rows[_ranges(first, size)]
         self._first, self._end = array("q", starts.tobytes()), array("q", (starts + size).tobytes())
 
     def __len__(self) -> int:
@@ -595,9 +605,8 @@ def _table_subpaths(paths: PathTable) -> _Subpaths:
     fast_rows = np.flatnonzero(keep & ~slow)
     # the fast rows' pieces, each a point: a move or a line its own, a close its subpath's first
     lens = nseg[fast_rows]
-    total = int(lens.sum())
     row_first = np.cumsum(lens) - lens  # each fast row's first piece among the pieces gathered
-    at = np.repeat(ss[:-1][fast_rows] - row_first, lens) + np.arange(total)
+    at = _ranges(ss[:-1][fast_rows], lens)
     op = codes[at]
     owner_op = np.repeat(fast_rows, lens)
     adds = op != ord("h")
@@ -660,7 +669,7 @@ def _table_subpaths(paths: PathTable) -> _Subpaths:
         order = np.argsort(owner_all, kind="stable")
         size, sub_owner = size_all[order], owner_all[order]
         sub_first = np.cumsum(size) - size
-        xy = xy[np.repeat(first_all[order] - sub_first, size) + np.arange(int(size.sum()))]
+        xy = xy[_ranges(first_all[order], size)]
     half = cols.width / 2
     path_pen = np.where(keep & stroke & ~fill, half, 0.0)
     path_rim = np.where(keep & stroke & fill, np.maximum(half, HAIRLINE), 0.0)
@@ -864,7 +873,7 @@ def _inks_within(points: _Slices, ks: np.ndarray, boxes: np.ndarray) -> np.ndarr
         out[one] = (b[:, 0] <= p[:, 0]) & (p[:, 0] <= b[:, 2]) & (b[:, 1] <= p[:, 1]) & (p[:, 1] <= b[:, 3])
     segs = np.maximum(size - 1, 0)
     owner = np.repeat(np.arange(len(ks)), segs)
-    at = np.repeat(first - (np.cumsum(segs) - segs), segs) + np.arange(int(segs.sum()))
+    at = _ranges(first, segs)
     a, c = points.rows[at], points.rows[at + 1]
     x0, y0, x1, y1 = (boxes[owner, i] for i in range(4))
     hit = np.zeros(len(at), dtype=bool)
@@ -1812,7 +1821,7 @@ def _slant(d: int, chars: list[list[int]], comps: list[list[int]], atoms: _Atoms
     # every piece's points at once; no edge from one piece's end to the next one's start
     first, end = atoms.points.bounds(np.array([a for _k, a in mine], dtype=np.int64))
     size = end - first
-    at = np.repeat(first - (np.cumsum(size) - size), size) + np.arange(int(size.sum()))
+    at = _ranges(first, size)
     pts = atoms.points.rows[at]
     u, v = to_frame(d, pts[:, 0], pts[:, 1])
     du, dv = np.diff(u), np.diff(v)
