@@ -78,7 +78,9 @@ def test_dimensions_are_found_with_their_tolerance_zone(parts: Any, part: int) -
 @pytest.mark.parametrize("part", [0, 1], ids=["tuned", "held_out"])
 def test_title_block_fields(parts: Any, part: int) -> None:
     exact, truth, false = _fields(parts[part])
-    floor = (0.7, 0.45)[part]  # measured (2026-12): tuned 41/50, held out 27/44, no false field
+    # measured (2026-12-06, 20 sheets): tuned 68/72, held out 60/119 with 1 false field (the GOST and Chinese
+    # templates, first measured then, 0/43: their labels and values are Cyrillic and CJK outlines)
+    floor = (0.7, 0.45)[part]
     assert exact >= floor * truth, (exact, truth)
     assert false <= 3, false
 
