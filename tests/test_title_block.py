@@ -836,6 +836,21 @@ def test_a_short_code_alone_in_the_cell_after_the_drawing_number_is_its_revision
     assert sized["drawing_number"] == "NW-55120" and "revision" not in sized
 
 
+def test_a_size_letter_alone_in_the_first_cell_of_the_drawing_number_s_row_is_the_sheet_size() -> None:
+    """The same unlabelled ASME row (``B | | NW-55120 | C``): the letter of ASME's size series alone in a cell before
+    the drawing number's, in its row, is the sheet size; not a letter outside the series, nor one in another row,
+    nor one with other text between it and the number."""
+    base = [("TITLE", 102, 104, 0, 2.5), ("IDLER SHAFT", 104, 114, 0, 6), ("SCALE 2:1", 102, 142, 0, 3),
+            ("SHEET 1 OF 1", 162, 142, 0, 3), ("NW-55120", 144, 132, 0, 5), ("C", 214, 132, 0, 5)]
+    rects = [(100, 100, 240, 120), (100, 120, 115, 136), (115, 120, 140, 136), (140, 120, 210, 136), (210, 120, 240, 136),
+             (100, 136, 160, 146), (160, 136, 240, 146)]
+    assert block([*base, ("B", 104, 132, 0, 8)], rects).get("size") == "B"
+    assert "size" not in block([*base, ("Q", 104, 132, 0, 8)], rects)
+    assert "size" not in block([*base, ("B", 104, 132, 0, 8), ("1AB45", 118, 132, 0, 4)], rects)
+    assert "size" not in block([*base[:2], ("SHEET 1 OF 1", 162, 142, 0, 3), ("NW-55120", 144, 132, 0, 5),
+                                ("B", 104, 143, 0, 3)], rects)
+
+
 def test_a_header_cell_on_the_block_s_bottom_row_takes_no_value_from_the_margin_below() -> None:
     # a Sony-style block: the approvals' header cells on its bottom row, empty; under the block only the strip between
     # it and the page's edge (a rectangle round the page), as wide as the sheet, with the template's print code in it

@@ -1088,6 +1088,8 @@ _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  #
 _TITLE_SIZE = 1.15
 #: a revision printed without its label: one or two capitals or figures
 _REVISION_CODE = re.compile(r"^[A-Z0-9]{1,2}$")
+#: ASME Y14.1's sheet sizes (A-F, and the roll sizes G, H, J, K)
+_ASME_SIZE = re.compile(r"^[A-HJK]$")
 #: the approvals' name column in the label vocabulary's languages; over a large value, the part's name
 _NAME_LABELS = frozenset(_norm_token(t) for t in NAME_LABELS)
 #: a value printed this many times the labels' height under a ``name`` label is a part's name
@@ -1287,6 +1289,22 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             if cell is not None and abs(cell[0] - dwg[2]) <= tol and abs(cell[1] - dwg[1]) <= tol and abs(cell[3] - dwg[3]) <= tol \
                     and not any(o.id != ln.id and BBox(*cell).contains_point(ob.center) for o, ob in lines):
                 put("revision", ln, fb, code)
+                break
+    if "size" not in fields and (dwg_field := fields.get("drawing_number")) is not None:
+        # the same row's first cell: ASME Y14.1's sheet size, one letter of its series alone in a cell before the
+        # drawing number's (the FSCM/CAGE code's cell may stand between), as tall as that cell
+        rules = rules_for(sheet, direction)
+        tol = max(1.0, 0.5 * size)
+        dwg = cell_around(rules, box_to_frame(direction, dwg_field.bbox))
+        for ln, fb in lines:
+            if dwg is None or ln.id in taken or not _ASME_SIZE.match(ln.text.strip()):
+                continue
+            cell = cell_around(rules, fb)
+            if cell is not None and cell[2] <= dwg[0] + tol and abs(cell[1] - dwg[1]) <= tol and abs(cell[3] - dwg[3]) <= tol \
+                    and not any(o.id != ln.id and BBox(*cell).contains_point(ob.center) for o, ob in lines) \
+                    and not any(o.id != ln.id and o.id not in taken and cell[2] - tol <= ob.center[0] <= dwg[0] + tol
+                                and dwg[1] <= ob.center[1] <= dwg[3] for o, ob in lines):
+                put("size", ln, fb, ln.text.strip())
                 break
 
     def owned_cells() -> list[BBox]:
