@@ -836,6 +836,15 @@ def test_a_short_code_alone_in_the_cell_after_the_drawing_number_is_its_revision
     assert sized["drawing_number"] == "NW-55120" and "revision" not in sized
 
 
+def test_a_cyrillic_label_read_with_latin_twins_is_still_its_label() -> None:
+    # drawn text read as shapes may give a Russian label's letters that look alike in Latin (Масса as "Macca"):
+    # labels and the text matched against them are compared with those letters folded
+    assert match_texts(["Macca"]) == ("weight", 1, "")
+    assert match_texts(["MACШTAБ"]) == ("scale", 1, "")
+    assert match_texts(["Масса"]) == ("weight", 1, "") and match_texts(["SCALE"]) == ("scale", 1, "")
+    assert match_texts(["Маса"]) is None
+
+
 def test_a_size_letter_alone_in_the_first_cell_of_the_drawing_number_s_row_is_the_sheet_size() -> None:
     """The same unlabelled ASME row (``B | | NW-55120 | C``): the letter of ASME's size series alone in a cell before
     the drawing number's, in its row, is the sheet size; not a letter outside the series, nor one in another row,

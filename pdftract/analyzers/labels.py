@@ -173,6 +173,11 @@ OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "C
 _NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "N°", "N", "№", "#"})  # N: "PLAN N°" whose ° is drawn
 
 
+#: Cyrillic capitals drawn as a Latin one is, folded to it in labels and in the text matched against them: a label
+#: read with Latin twins for some of its letters (``Macca`` for ``Масса``, drawn text read as shapes) is still found
+_TWINS = str.maketrans("АВЕКМНОРСТХУ", "ABEKMHOPCTXY")
+
+
 def _number_form(tokens: Sequence[str]) -> tuple[str, ...]:
     """Label tokens with every number word after the first token written ``NO``."""
     return tuple(tokens[:1]) + tuple("NO" if t in _NUMBER_WORDS else t for t in tokens[1:])
@@ -188,7 +193,7 @@ def _unaccented(phrase: str) -> str:
 
 
 _PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
-    {(_number_form(form.split()), key): None
+    {(_number_form(form.translate(_TWINS).split()), key): None
      for key, ps in list(LABELS.items()) + [("other", OTHER_LABELS)] for p in ps for form in dict.fromkeys((p, _unaccented(p)))}.keys(),
     key=lambda t: -len(t[0]),
 )
@@ -224,7 +229,7 @@ _DOTTED = re.compile(r"^([^\W\d_]{1,12}\.)([^\W\d_]{1,12}\.?:?)$")
 
 
 def _norm_token(t: str) -> str:
-    t = unicodedata.normalize("NFC", t).upper()
+    t = unicodedata.normalize("NFC", t).upper().translate(_TWINS)
     return re.sub(r"[.:]+$", "", t).replace(".", "") if t not in (".",) else t
 
 

@@ -184,6 +184,25 @@ def build_text(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, np.ndarray]:
     return {**pack(feats + strokes), "labels": np.array(labels + stroke_labels), "fonts": np.array(used + [NEWSTROKE])}
 
 
+#: the Cyrillic letters of the Cyrillic templates: those no Latin letter or figure is drawn like (the others,
+#: ``А В Е К М Н О Р С Т Х а е о р с у х``, are read as their Latin twins and given back in a Cyrillic word), and
+#: the numero sign that Russian labels print (``№ докум.``)
+CYRILLIC_CHARS = "БГДЖЗИЙЛПУФЦЧШЩЪЫЬЭЮЯбвгджзийклмнптфцчшщъыьэюя№"
+
+
+def build_cyrillic(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, np.ndarray]:
+    """The Cyrillic templates: every letter of :data:`CYRILLIC_CHARS` in every installed font of ``fonts`` that
+    has them (the Ming font's are left out, as its signs are). Kept apart from the text templates: a shape is
+    matched against them only when its line's Latin reading leaves room for it (see ``drawn_text``)."""
+
+    def cyrillic_shapes(glyph_set: Any, cmap: dict[int, str], em: float) -> list[tuple[str, list[Contour], bool]]:
+        return [(c, glyph_contours(glyph_set, cmap[ord(c)]), False) for c in CYRILLIC_CHARS if ord(c) in cmap]
+
+    feats, labels, used = _collect(tuple(f for f in fonts if Path(f).name not in LETTERS_ONLY), cyrillic_shapes,
+                                   "Cyrillic letters")
+    return {**pack(feats), "labels": np.array(labels), "fonts": np.array(used)}
+
+
 #: KiCad's stroke font (``newstroke.txt``, shipped in the package, read out of KiCad by ``build_newstroke.py``):
 #: every KiCad schematic and board draws its text with it as stroked centre lines
 NEWSTROKE = "newstroke.txt"
@@ -227,13 +246,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=Path(__file__).with_name("glyph_templates.npz"))
     ap.add_argument("--text", action="store_true", help="build the text templates (text_templates.npz) instead")
+    ap.add_argument("--cyrillic", action="store_true", help="build the Cyrillic templates (cyrillic_templates.npz) instead")
     args = ap.parse_args(argv)
-    if args.text:
-        out = args.out if args.out != Path(__file__).with_name("glyph_templates.npz") else Path(__file__).with_name("text_templates.npz")
-        data = build_text()
-        np.savez_compressed(out, **data)  # type: ignore[arg-type]
-        print(f"build_templates: {len(data['labels'])} text templates from {len(data['fonts'])} fonts -> {out}", file=sys.stderr)
-        return 0
+    for wanted, name, what, make in ((args.cyrillic, "cyrillic_templates.npz", "Cyrillic", build_cyrillic),
+                                     (args.text, "text_templates.npz", "text", build_text)):
+        if wanted:
+            out = args.out if args.out != Path(__file__).with_name("glyph_templates.npz") else Path(__file__).with_name(name)
+            data = make()
+            np.savez_compressed(out, **data)  # type: ignore[arg-type]
+            print(f"build_templates: {len(data['labels'])} {what} templates from {len(data['fonts'])} fonts -> {out}", file=sys.stderr)
+            return 0
     data = build()
     missing = [s for s in SYMBOLS if s not in set(data["labels"].tolist())]
     if missing:

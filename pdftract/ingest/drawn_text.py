@@ -262,6 +262,28 @@ _TO_DIGIT = {"O": "0", "o": "0", "I": "1", "l": "1", "|": "1", "S": "5", "s": "5
 #: KiCad text markup: overbar, subscript, superscript
 _MARKUP = re.compile(r"[~_^]\{([^{}]*)\}")
 
+#: Cyrillic letters drawn as a Latin letter is: a word read as Cyrillic takes them back (its Latin reading is kept
+#: otherwise). The Cyrillic templates (``cyrillic_templates.npz``) hold only the letters no Latin one is drawn like.
+CYRILLIC_TWINS = {"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р", "T": "Т",
+                  "X": "Х", "Y": "У", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у"}
+#: a shape is matched against the Cyrillic templates when its Latin distance is over this (a Latin letter read this
+#: closely is no Cyrillic one) ...
+CYRILLIC_TRY = 0.06
+#: ... first when the Latin templates leave it unread or read it this far, in a line of which they read this share;
+#: the rest of its line only when one of those is a Cyrillic letter this close (linework's arcs and brackets match
+#: ``э`` and ``П`` at 0.35-0.5; the letters of the Cyrillic fixtures at 0.23 and closer)
+CYRILLIC_EAGER = 0.3
+CYRILLIC_LINE_READ = 0.2
+CYRILLIC_EVIDENT = 0.25
+#: ... and is Cyrillic by evidence when its Cyrillic letter is this much closer than its Latin reading; in a word
+#: that is Cyrillic, a shape takes its Cyrillic letter when that is no more than this farther
+CYRILLIC_GAIN = 0.04
+CYRILLIC_SLACK = 0.08
+#: pairs of shapes that are one Cyrillic letter drawn in two pieces (``ы``: a soft sign and a bar) and signs read
+#: as two Latin characters (``№``: an N and a raised small o)
+_CYRILLIC_BARS = frozenset("Il|1")
+_NUMERO_MARKS = frozenset("9goº°" + REPLACEMENT_CHARACTER)
+
 #: distances of shapes to every template, by the shape's normalised points (a font repeats its shapes;
 #: bounded: past the limit shapes are matched without being kept)
 _CACHE: dict[tuple[object, ...], tuple[np.ndarray | None, float]] = {}
@@ -1216,6 +1238,8 @@ class _Read:
     key: tuple[object, ...] | None = None  # the shape as matched (its normalised points)
     how: str = ""  # how it was read: "exact" (a known stroke font's glyph), "shape" (its own match), "word", "lexicon",
     # "number", "page", "dot"; "" unread
+    cyrillic: tuple[str, float] | None = None  # the closest Cyrillic template's letter and distance, when matched
+    lazy: tuple[Any, ...] | None = None  # what matching it against the Cyrillic templates later takes (see _classify)
 
 
 @dataclass
@@ -1273,9 +1297,7 @@ def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, 
     tpl = templates("text_templates.npz")
     hit = _CACHE.get(key)
     if hit is None:
-        unit = [q / SHAPE_STEPS * max(ratio, 0.1) for q in quant]  # em units: the box's side is ``ratio`` em
-        f = (features([c.tolist() for c in unit[:len(contours)]], 1.0, 0.0, [c.tolist() for c in unit[len(contours):]])
-             if contours else _stroke_features(unit))
+        f = _shape_features(quant, ratio, len(contours))
         hit = (None, 0.0) if f is None else (distances(f, tpl, False).astype(np.float32), float(f.geometry[3]))
         if len(_CACHE) < _CACHE_MAX:
             _CACHE[key] = hit
@@ -1284,6 +1306,47 @@ def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, 
         return _UNREAD
     geom = np.array([(hi[0] - lo[0]) / em, (hi[1] - lo[1]) / em, ((lo[1] + hi[1]) / 2 - baseline) / em, blob], dtype=np.float32)
     d = chamfer + np.linalg.norm((tpl.geometry - geom[None, :]) * np.asarray(TEXT_GEOMETRY_WEIGHT, dtype=np.float32), axis=1)
+    read = _classified(d, tpl, key, adapt)
+    if read.distance > CYRILLIC_TRY and read.how != "page":
+        # what matching it against the Cyrillic templates takes, done for the lines that may be Cyrillic only
+        # (see _cyrillic_words)
+        lazy = (key, quant, ratio, len(contours), geom)
+        read = replace(read, lazy=lazy)
+    return read
+
+
+def _shape_features(quant: list[np.ndarray], ratio: float, n_contours: int) -> Features | None:
+    """Features of a shape from its quantised points (``n_contours`` outlines first, then strokes)."""
+    unit = [q / SHAPE_STEPS * max(ratio, 0.1) for q in quant]  # em units: the box's side is ``ratio`` em
+    return (features([c.tolist() for c in unit[:n_contours]], 1.0, 0.0, [c.tolist() for c in unit[n_contours:]])
+            if n_contours else _stroke_features(unit))
+
+
+#: distances of shapes to the Cyrillic templates, by shape key (as :data:`_CACHE`)
+_CYRILLIC_CACHE: dict[tuple[object, ...], tuple[np.ndarray, list[str]] | None] = {}
+
+
+def _cyrillic(key: tuple[object, ...], quant: list[np.ndarray], ratio: float, n_contours: int,
+              geom: np.ndarray) -> tuple[str, float] | None:
+    """The closest Cyrillic letter to a shape and its distance (outline and size, as for the Latin templates)."""
+    tpl = templates("cyrillic_templates.npz")
+    if key in _CYRILLIC_CACHE:
+        hit = _CYRILLIC_CACHE[key]
+    else:
+        f = _shape_features(quant, ratio, n_contours)
+        hit = None if f is None else (distances(f, tpl, False).astype(np.float32), list(tpl.labels))
+        if len(_CYRILLIC_CACHE) < _CACHE_MAX:
+            _CYRILLIC_CACHE[key] = hit
+    if hit is None:
+        return None
+    chamfer, labels = hit
+    d = chamfer + np.linalg.norm((tpl.geometry - geom[None, :]) * np.asarray(TEXT_GEOMETRY_WEIGHT, dtype=np.float32), axis=1)
+    k = int(np.argmin(d))
+    return str(labels[k]), float(d[k])
+
+
+def _classified(d: np.ndarray, tpl: Any, key: tuple[object, ...], adapt: _Adapt | None) -> _Read:
+    """The Latin reading of a shape from its distance to every text template."""
     if not _LABELS:
         _LABELS.append(_label_index(tpl.labels))
     order, starts, chars = _LABELS[0]
@@ -2420,8 +2483,256 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
         if spaces[k] or k == len(chars) - 1:
             texts.extend(_settle(reads[start:k + 1], spans[start:k + 1], baseline, line_h, cap, xh))
             start = k + 1
+    reads, texts = _cyrillic_words(reads, texts, spaces, [hi - baseline for _lo, hi in spans])
+    if "" in texts:
+        chars, texts, reads, stroked, spaces, cells = _joined_pieces(chars, texts, reads, stroked, spaces, cells)
     score = -_mean_distance(reads)
     return _Line(d, chars, texts, reads, stroked, spaces, cells, baseline, em, score, slant=slant)
+
+
+def _joined_pieces(chars: list[list[int]], texts: list[str | None], reads: list[_Read], stroked: list[bool],
+                   spaces: list[bool], cells: list[tuple[float, float]]) -> tuple[Any, ...]:
+    """A line's lists with the second pieces of a letter read in two (``ы``, ``№``; text ``""``) joined to the first."""
+    chars, spaces, cells = list(chars), list(spaces), list(cells)
+    keep = [k for k, t in enumerate(texts) if t != ""]
+    for k, t in enumerate(texts):
+        if t == "":
+            j = max(i for i in keep if i < k)
+            chars[j] = chars[j] + chars[k]
+            spaces[j] = spaces[k]
+            cells[j] = (cells[j][0], cells[k][1])
+    return tuple([seq[k] for k in keep] for seq in (chars, texts, reads, stroked, spaces, cells))
+
+
+#: Cyrillic letters a Latin letter or figure is drawn nearly like in some fonts (``г`` a stroke font's ``r``, ``п`` its
+#: ``n``, ``и`` a ``u``, ``ь`` a ``b``, ``з`` a ``3``, ``б`` a ``6``, ``ч`` a ``4``; ``э`` is an arc of linework): read
+#: in a Cyrillic word, no evidence that a word is Cyrillic
+_CYRILLIC_NEAR_TWINS = frozenset("гпиьзЗбчЧэЭ")
+#: figures a Cyrillic letter is drawn like, read among letters of a Cyrillic word (a ze's case is told by height)
+_FIGURE_LETTERS = {"3": "З", "6": "б"}
+
+
+def _among_letters(texts: Sequence[str | None], w: list[int], k: int) -> bool:
+    """Whether position ``k`` of word ``w`` stands between letters, after two letters and before no figure, or
+    first before two letters (``Поз.``, ``Разраб.``, ``Зона``; not the size in ``А3`` nor the thread in ``М3``)."""
+    def letter(j: int) -> bool:
+        return w[0] <= j <= w[-1] and str(texts[j]).isalpha()
+
+    def figure(j: int) -> bool:
+        return w[0] <= j <= w[-1] and str(texts[j]).isdigit()
+
+    return (letter(k - 1) and (letter(k + 1) or (letter(k - 2) and not figure(k + 1)))) \
+        or (k == w[0] and letter(k + 1) and letter(k + 2))
+
+
+#: Latin letters no Cyrillic letter is drawn like: one read closely marks its word as Latin
+_LATIN_ONLY = frozenset("DFGIJLNQRSUVWZbdfghijlnqrstuvwz")
+
+
+#: Cyrillic capitals whose small letter is the same shape at the x-height (``т`` a small ``Т``): their case is
+#: told by height alone
+_CYRILLIC_SMALL_CAPS = frozenset("ВГДЖЗИКЛМНОПРСТУХЦЧШЩЪЫЬЭЮЯ")
+#: characters whose height is the cap height (figures not confused with letters; Cyrillic capitals whose
+#: small letter is another shape) and small letters of the x-height, in a Cyrillic word
+_CYRILLIC_CAP_REF = frozenset("23467АЕБ№")
+_CYRILLIC_X_REF = frozenset("ае")
+#: the least step from x-height to cap height (share) for a line's two heights to tell case
+CYRILLIC_CASE_STEP = 1.18
+
+
+def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bool],
+                    tops: list[float], page: bool = False) -> tuple[list[_Read], list[str | None]]:
+    """Words of a line written in Cyrillic, told by their letters, given back in Cyrillic.
+
+    A letter is Cyrillic by evidence when a Cyrillic template (letters no Latin one is drawn like) matches its
+    shape :data:`CYRILLIC_GAIN` closer than its Latin reading. A word with such letters, no fewer than its Latin
+    letters read closely that Cyrillic lacks (``s``, ``R``, ``f``, ...), is Cyrillic: its evident letters take
+    their Cyrillic reading and its Latin twins (``A``, ``о``, ``р``, ...) their Cyrillic letters. When a line has
+    a Cyrillic word, its words made only of twins and figures (``ООО``, ``М8х25``) are Cyrillic too."""
+    if not page and (not any(r.lazy is not None for r in reads)
+                     or sum(t is not None and t.isalnum() and t not in _CYRILLIC_BARS for t in texts)
+                     < CYRILLIC_LINE_READ * len(texts)):
+        return reads, texts  # (a line of linework reads as bars and dots, if anything)
+    reads = list(reads)
+    words: list[list[int]] = []
+    start = 0
+    for k in range(len(reads)):
+        if spaces[k] or k == len(reads) - 1:
+            words.append(list(range(start, k + 1)))
+            start = k + 1
+
+    def evident(k: int) -> bool:
+        c = reads[k].cyrillic
+        latin = reads[k].distance if texts[k] is not None else 9.0
+        return c is not None and c[0] not in _CYRILLIC_NEAR_TWINS and c[1] <= CYRILLIC_EVIDENT \
+            and c[1] + CYRILLIC_GAIN < latin and not str(texts[k]).isdigit()
+
+    out_r, out_t = list(reads), list(texts)
+
+    def convert(k: int, w: list[int]) -> None:
+        c = reads[k].cyrillic
+        r = reads[k]
+        latin = r.distance if texts[k] is not None else 9.0
+        figure = texts[k] is not None and str(texts[k]).isdigit()
+        if c is not None and c[1] <= TEXT_ACCEPT and (c[1] + CYRILLIC_GAIN < latin or (c[1] <= latin + CYRILLIC_SLACK and not figure)):
+            conf = round(max(0.0, min(1.0, 1.0 - c[1] / (2 * TEXT_ACCEPT))), 3)
+            out_r[k] = replace(r, text=c[0], best=c[0], distance=c[1], confidence=conf, alts={c[0]: c[1]}, how="shape")
+            out_t[k] = c[0]
+        elif texts[k] is not None and texts[k] in CYRILLIC_TWINS:
+            out_t[k] = CYRILLIC_TWINS[str(texts[k])]
+            out_r[k] = replace(r, text=out_t[k])
+        elif texts[k] is None and r.best in CYRILLIC_TWINS and r.distance <= TEXT_ACCEPT:
+            out_t[k] = CYRILLIC_TWINS[r.best]
+            out_r[k] = replace(r, text=out_t[k], confidence=round(min(r.confidence, 0.6), 3), how="word")
+        elif texts[k] in _FIGURE_LETTERS and _among_letters(texts, w, k):
+            out_t[k] = _FIGURE_LETTERS[str(texts[k])]
+            out_r[k] = replace(r, text=out_t[k], confidence=round(min(r.confidence, 0.6), 3), how="word")
+
+    def pieces(w: list[int]) -> None:
+        """A soft sign and a bar after it read as one ``ы``; an N and a raised small o as ``№``."""
+        for j, k in zip(w, w[1:]):
+            bar = out_t[k] in _CYRILLIC_BARS or reads[k].best in _CYRILLIC_BARS
+            if out_t[j] in ("ь", "Ь") and bar:
+                out_t[j], out_t[k] = ("ы" if out_t[j] == "ь" else "Ы"), ""
+                out_r[j] = replace(out_r[j], text=out_t[j])
+                out_r[k] = replace(out_r[k], text="")
+        if len(w) == 2 and out_t[w[0]] == "N" and (out_t[w[1]] in _NUMERO_MARKS or out_t[w[1]] is None):
+            out_t[w[0]], out_t[w[1]] = "№", ""
+            out_r[w[0]] = replace(out_r[w[0]], text="№")
+            out_r[w[1]] = replace(out_r[w[1]], text="")
+
+    def matched(ks: Iterable[int]) -> None:
+        """Match the shapes of ``ks`` not matched yet against the Cyrillic templates."""
+        for k in ks:
+            r = reads[k]
+            if r.cyrillic is None and r.lazy is not None:
+                reads[k] = out_r[k] = replace(r, cyrillic=_cyrillic(*r.lazy))
+
+    # a line is matched whole when a shape the Latin templates left unread or read far is a Cyrillic letter
+    if not page:
+        matched(k for k, r in enumerate(reads) if texts[k] is None or r.distance > CYRILLIC_EAGER)
+        if not any(evident(k) for k in range(len(reads))):
+            return reads, texts
+    matched(range(len(reads)))
+    cyrillic = False
+    for w in words:
+        sure = [k for k in w if evident(k)]
+        latin = [k for k in w if texts[k] in _LATIN_ONLY and not evident(k)]
+        # (a letter alone is no word to judge: a Greek phi is drawn as the Cyrillic ef is)
+        if sure and len(sure) >= len(latin) and sum(1 for k in w if texts[k] is None or str(texts[k]).isalpha()) >= 2:
+            cyrillic = True
+            for k in w:
+                convert(k, w)
+            pieces(w)
+    if cyrillic:
+        for w in words:
+            letters = [t for t in (out_t[k] for k in w) if t is None or t.isalpha()]
+            # (words of twins and figures alone, and words of one letter: ``ООО``, ``М8х25``, ``10П``, ``л``)
+            if len(letters) == 1 or (letters and all(t in CYRILLIC_TWINS for t in letters)):
+                matched(w)
+                for k in w:
+                    convert(k, w)
+            pieces(w)
+        _cyrillic_case(out_r, out_t, tops)
+    return out_r, out_t
+
+
+#: lines of a page holding letters only Cyrillic has for the page to be read as written in Cyrillic
+CYRILLIC_PAGE_LINES = 2
+#: ... and this share of its lines with letters
+CYRILLIC_PAGE_SHARE = 0.25
+_CYRILLIC_OWN = frozenset(CYRILLIC_TWINS.values())
+
+
+def _cyrillic_page(lines: list[_Line | None], cbox: np.ndarray) -> list[_Line | None]:
+    """On a page written in Cyrillic (letters only Cyrillic has on :data:`CYRILLIC_PAGE_LINES` lines or more), a
+    word of two or more letters that are all Latin twins of Cyrillic ones and is no English word (``Macca``,
+    ``KOHTP``) is the Cyrillic word it looks like (``Масса``, ``контр``), and its line is read as Cyrillic. Before
+    that, each other line is matched whole against the Cyrillic templates and its words judged by their letters
+    (``Справ.``, whose ``п`` and ``в`` alone were read as Latin letters)."""
+    def own(ln: _Line) -> bool:
+        return any(t is not None and "\u0400" <= t <= "\u04ff" and t not in _CYRILLIC_OWN for t in ln.texts)
+
+    lettered = [ln for ln in lines if ln is not None and any(t is not None and t.isalpha() for t in ln.texts)]
+    cyrillic = sum(1 for ln in lettered if own(ln))
+    if cyrillic < CYRILLIC_PAGE_LINES or cyrillic < CYRILLIC_PAGE_SHARE * len(lettered):
+        return lines
+    english = word_set()
+    out: list[_Line | None] = []
+    for ln in lines:
+        if ln is None or own(ln):
+            out.append(ln)
+            continue
+        fb = _page_frames(ln.direction, cbox)
+        tops = [float(max(fb[c, 3] for c in ch)) - ln.baseline for ch in ln.chars]
+        reads, texts = _cyrillic_words(ln.reads, ln.texts, ln.spaces, tops, page=True)
+        if texts != ln.texts:
+            ln = replace(ln, **dict(zip(("chars", "texts", "reads", "stroked", "spaces", "cells"), _joined_pieces(
+                ln.chars, texts, reads, ln.stroked, ln.spaces, ln.cells), strict=True)))
+            if own(ln):
+                out.append(ln)
+                continue
+        words: list[list[int]] = []
+        start = 0
+        for k in range(len(ln.texts)):
+            if ln.spaces[k] or k == len(ln.texts) - 1:
+                words.append(list(range(start, k + 1)))
+                start = k + 1
+        texts, reads = list(ln.texts), list(ln.reads)
+        twins = [w for w in words if len(letters := [texts[k] for k in w if str(texts[k]).isalpha()]) >= 2
+                 and all(t in CYRILLIC_TWINS for t in letters)
+                 and "".join(str(texts[k]) for k in w if str(texts[k]).isalnum()).lower() not in english]
+        if not twins:
+            out.append(ln)
+            continue
+        for w in words:
+            letters = [texts[k] for k in w if str(texts[k]).isalpha()]
+            if letters and all(t in CYRILLIC_TWINS for t in letters):
+                for k in w:
+                    if texts[k] in CYRILLIC_TWINS:
+                        texts[k] = CYRILLIC_TWINS[str(texts[k])]
+                        reads[k] = replace(reads[k], text=texts[k], how="word")
+                for k in w:
+                    if texts[k] in _FIGURE_LETTERS and _among_letters(texts, w, k):
+                        texts[k] = _FIGURE_LETTERS[str(texts[k])]
+                        reads[k] = replace(reads[k], text=texts[k], confidence=round(min(reads[k].confidence, 0.6), 3), how="word")
+        _cyrillic_case(reads, texts, [float(max(fb[c, 3] for c in ch)) - ln.baseline for ch in ln.chars])
+        out.append(replace(ln, texts=texts, reads=reads))
+    return out
+
+
+def _cyrillic_case(reads: list[_Read], texts: list[str | None], tops: list[float]) -> None:
+    """The case of a line's Cyrillic letters whose small form is the capital's shape, from their height: nearer
+    the cap height of the line's figures and capitals of their own shape, or the x-height of its ``а``, ``е``;
+    without either, a line of two heights (its tallest letters this step over its lowest) tells by the middle."""
+    cap = [h for t, h in zip(texts, tops, strict=True) if t in _CYRILLIC_CAP_REF]
+    xh = [h for t, h in zip(texts, tops, strict=True) if t in _CYRILLIC_X_REF]
+    c = _median(cap) if cap else None
+    x = _median(xh) if xh else None
+    if c is None or x is None:
+        heights = [h for t, h in zip(texts, tops, strict=True) if t is not None and t.isalnum() and h > 0]
+        if c is None and x is None and heights and max(heights) >= CYRILLIC_CASE_STEP * min(heights):
+            c, x = max(heights), min(heights)
+        elif c is not None and x is None:
+            x = c / CYRILLIC_CASE_STEP ** 2
+        elif x is not None and c is None:
+            c = x * CYRILLIC_CASE_STEP ** 2
+        else:
+            return
+    assert c is not None and x is not None
+    if c < CYRILLIC_CASE_STEP * x:
+        return
+    middle = (c + x) / 2
+    for k, t in enumerate(texts):
+        if t in ("Й", "й"):  # its breve reaches the cap height over a small letter
+            want = "Й" if tops[k] > c + (c - x) / 2 else "й"
+        elif t is not None and t.upper() in _CYRILLIC_SMALL_CAPS:
+            want = t.upper() if tops[k] > middle else t.lower()
+        else:
+            continue
+        if want != t:
+            texts[k] = want
+            reads[k] = replace(reads[k], text=want)
 
 
 # -- the pass -------------------------------------------------------------------------------------
@@ -2856,6 +3167,8 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
                 if again is not None:
                     read_lines[i] = (d, chars, again, {})
     read_lines = [(d, c, None if ln is not None and _repeated_shape(ln) else ln, u) for d, c, ln, u in read_lines]
+    read_lines = [(d, c, ln, u) for (d, c, _old, u), ln in
+                  zip(read_lines, _cyrillic_page([ln for _d, _c, ln, _u in read_lines], cbox), strict=True)]
     if turned_alone:
         # a shape read alone, turned, is a letter or a digit of about the size of the page's turned lines; a
         # mark alone, or a piece of linework far larger or smaller, is not
