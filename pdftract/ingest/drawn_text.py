@@ -269,10 +269,10 @@ CYRILLIC_TWINS = {"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "�
 #: a shape is matched against the Cyrillic templates when its Latin distance is over this (a Latin letter read this
 #: closely is no Cyrillic one) ...
 CYRILLIC_TRY = 0.06
-#: ... first when the Latin templates leave it unread or read it this far, in a line of which they read this share;
-#: the rest of its line only when one of those is a Cyrillic letter this close (linework's arcs and brackets match
-#: ``э`` and ``П`` at 0.35-0.5; the letters of the Cyrillic fixtures at 0.23 and closer)
-CYRILLIC_EAGER = 0.3
+#: ... first when the Latin templates leave it unread, in a line of which they read this share (as letters or
+#: figures other than bars); the rest of its line only when one of those is a Cyrillic letter this close
+#: (linework's arcs and brackets match ``э`` and ``П`` at 0.35-0.5; the letters of the Cyrillic fixtures at 0.23
+#: and closer)
 CYRILLIC_LINE_READ = 0.2
 CYRILLIC_EVIDENT = 0.25
 #: ... and is Cyrillic by evidence when its Cyrillic letter is this much closer than its Latin reading; in a word
@@ -2608,9 +2608,9 @@ def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bo
             if r.cyrillic is None and r.lazy is not None:
                 reads[k] = out_r[k] = replace(r, cyrillic=_cyrillic(*r.lazy))
 
-    # a line is matched whole when a shape the Latin templates left unread or read far is a Cyrillic letter
+    # a line is matched whole when a shape the Latin templates left unread is a Cyrillic letter
     if not page:
-        matched(k for k, r in enumerate(reads) if texts[k] is None or r.distance > CYRILLIC_EAGER)
+        matched(k for k in range(len(reads)) if texts[k] is None)
         if not any(evident(k) for k in range(len(reads))):
             return reads, texts
     matched(range(len(reads)))

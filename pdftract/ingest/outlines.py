@@ -529,7 +529,7 @@ def _store(folder: Path, tpl: Templates) -> None:
         pass  # a read-only or full disk: templates are unpacked in every process instead
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)  # the symbol, text and Cyrillic templates (two of them in turn in one page's reading)
 def templates(name: str = "glyph_templates.npz") -> Templates:
     """Shipped reference templates (see :mod:`pdftract.data.build_templates`), loaded once per process:
     the symbol templates, or ``text_templates.npz`` for reading text drawn as outlines or strokes.
