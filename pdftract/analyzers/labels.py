@@ -15,6 +15,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from pdftract.analyzers.notation import _LOOKALIKES
 from pdftract.model.primitives import REPLACEMENT_CHARACTER
 
 #: canonical keys in output order, with the labels that name them (normalised: upper case, no trailing . or :), in
@@ -173,11 +174,6 @@ OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "C
 _NUMBER_WORDS = frozenset({"NO", "NR", "NUMBER", "NUM", "NUMMER", "Nº", "NO°", "N°", "N", "№", "#"})  # N: "PLAN N°" whose ° is drawn
 
 
-#: Cyrillic capitals drawn as a Latin one is, folded to it in labels and in the text matched against them: a label
-#: read with Latin twins for some of its letters (``Macca`` for ``Масса``, drawn text read as shapes) is still found
-_TWINS = str.maketrans("АВЕКМНОРСТХУ", "ABEKMHOPCTXY")
-
-
 def _number_form(tokens: Sequence[str]) -> tuple[str, ...]:
     """Label tokens with every number word after the first token written ``NO``."""
     return tuple(tokens[:1]) + tuple("NO" if t in _NUMBER_WORDS else t for t in tokens[1:])
@@ -193,7 +189,9 @@ def _unaccented(phrase: str) -> str:
 
 
 _PHRASES: list[tuple[tuple[str, ...], str]] = sorted(
-    {(_number_form(form.translate(_TWINS).split()), key): None
+    # (letters of other scripts drawn as a Latin one is folded, here and in the text matched: a label read with Latin
+    # twins for some of its letters, ``Macca`` for ``Масса`` in drawn text read as shapes, is still found)
+    {(_number_form(form.translate(_LOOKALIKES).split()), key): None
      for key, ps in list(LABELS.items()) + [("other", OTHER_LABELS)] for p in ps for form in dict.fromkeys((p, _unaccented(p)))}.keys(),
     key=lambda t: -len(t[0]),
 )
@@ -229,7 +227,7 @@ _DOTTED = re.compile(r"^([^\W\d_]{1,12}\.)([^\W\d_]{1,12}\.?:?)$")
 
 
 def _norm_token(t: str) -> str:
-    t = unicodedata.normalize("NFC", t).upper().translate(_TWINS)
+    t = unicodedata.normalize("NFC", t).upper().translate(_LOOKALIKES)  # (look-alikes folded: see _PHRASES)
     return re.sub(r"[.:]+$", "", t).replace(".", "") if t not in (".",) else t
 
 

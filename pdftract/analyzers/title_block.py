@@ -1275,33 +1275,36 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 put("sheet_number", ln, fb, number)
                 if count is not None and "sheet_count" not in fields:
                     put("sheet_count", ln, fb, count)
-    if "revision" not in fields and (dwg_field := fields.get("drawing_number")) is not None:
+    # the drawing number's ruled cell, and the cells of its row (ASME Y14.1's SIZE | FSCM | DWG NO | REV) below
+    rules = rules_for(sheet, direction)
+    dwg_field = fields.get("drawing_number")
+    dwg = cell_around(rules, box_to_frame(direction, dwg_field.bbox)) if dwg_field is not None else None
+    tol = max(1.0, 0.5 * size)
+
+    def alone(ln: Any, cell: tuple[float, float, float, float]) -> bool:
+        return not any(o.id != ln.id and BBox(*cell).contains_point(ob.center) for o, ob in lines)
+
+    if dwg is not None and "revision" not in fields:
         # an ASME Y14.1 row without labels (SIZE | FSCM | DWG NO | REV): a short code alone in the cell right after
         # the drawing number's, in the same row, is its revision
-        rules = rules_for(sheet, direction)
-        tol = max(1.0, 0.5 * size)
-        dwg = cell_around(rules, box_to_frame(direction, dwg_field.bbox))
         for ln, fb in lines:
             code = ln.text.strip()
-            if dwg is None or ln.id in taken or not _REVISION_CODE.match(code) or _SIZE.match(code):
+            if ln.id in taken or not _REVISION_CODE.match(code) or _SIZE.match(code):
                 continue
             cell = cell_around(rules, fb)
             if cell is not None and abs(cell[0] - dwg[2]) <= tol and abs(cell[1] - dwg[1]) <= tol and abs(cell[3] - dwg[3]) <= tol \
-                    and not any(o.id != ln.id and BBox(*cell).contains_point(ob.center) for o, ob in lines):
+                    and alone(ln, cell):
                 put("revision", ln, fb, code)
                 break
-    if "size" not in fields and (dwg_field := fields.get("drawing_number")) is not None:
+    if dwg is not None and "size" not in fields:
         # the same row's first cell: ASME Y14.1's sheet size, one letter of its series alone in a cell before the
         # drawing number's (the FSCM/CAGE code's cell may stand between), as tall as that cell
-        rules = rules_for(sheet, direction)
-        tol = max(1.0, 0.5 * size)
-        dwg = cell_around(rules, box_to_frame(direction, dwg_field.bbox))
         for ln, fb in lines:
-            if dwg is None or ln.id in taken or not _ASME_SIZE.match(ln.text.strip()):
+            if ln.id in taken or not _ASME_SIZE.match(ln.text.strip()):
                 continue
             cell = cell_around(rules, fb)
             if cell is not None and cell[2] <= dwg[0] + tol and abs(cell[1] - dwg[1]) <= tol and abs(cell[3] - dwg[3]) <= tol \
-                    and not any(o.id != ln.id and BBox(*cell).contains_point(ob.center) for o, ob in lines) \
+                    and alone(ln, cell) \
                     and not any(o.id != ln.id and o.id not in taken and cell[2] - tol <= ob.center[0] <= dwg[0] + tol
                                 and dwg[1] <= ob.center[1] <= dwg[3] for o, ob in lines):
                 put("size", ln, fb, ln.text.strip())

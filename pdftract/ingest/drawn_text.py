@@ -1306,13 +1306,9 @@ def _classify(contours: list[np.ndarray], strokes: list[np.ndarray], em: float, 
         return _UNREAD
     geom = np.array([(hi[0] - lo[0]) / em, (hi[1] - lo[1]) / em, ((lo[1] + hi[1]) / 2 - baseline) / em, blob], dtype=np.float32)
     d = chamfer + np.linalg.norm((tpl.geometry - geom[None, :]) * np.asarray(TEXT_GEOMETRY_WEIGHT, dtype=np.float32), axis=1)
-    read = _classified(d, tpl, key, adapt)
-    if read.distance > CYRILLIC_TRY and read.how != "page":
-        # what matching it against the Cyrillic templates takes, done for the lines that may be Cyrillic only
-        # (see _cyrillic_words)
-        lazy = (key, quant, ratio, len(contours), geom)
-        read = replace(read, lazy=lazy)
-    return read
+    # (what matching it against the Cyrillic templates takes, done for the lines that may be Cyrillic only: see
+    # _cyrillic_words)
+    return _classified(d, tpl, key, adapt, (key, quant, ratio, len(contours), geom))
 
 
 def _shape_features(quant: list[np.ndarray], ratio: float, n_contours: int) -> Features | None:
@@ -1345,8 +1341,9 @@ def _cyrillic(key: tuple[object, ...], quant: list[np.ndarray], ratio: float, n_
     return str(labels[k]), float(d[k])
 
 
-def _classified(d: np.ndarray, tpl: Any, key: tuple[object, ...], adapt: _Adapt | None) -> _Read:
-    """The Latin reading of a shape from its distance to every text template."""
+def _classified(d: np.ndarray, tpl: Any, key: tuple[object, ...], adapt: _Adapt | None, lazy: tuple[Any, ...]) -> _Read:
+    """The Latin reading of a shape from its distance to every text template; ``lazy`` kept on it when it is
+    farther than :data:`CYRILLIC_TRY`."""
     if not _LABELS:
         _LABELS.append(_label_index(tpl.labels))
     order, starts, chars = _LABELS[0]
@@ -1373,7 +1370,8 @@ def _classified(d: np.ndarray, tpl: Any, key: tuple[object, ...], adapt: _Adapt 
             taught_alts[taught] = round(float(per.min()), 4)
             return _Read(taught, taught, dt, margin, PAGE_CONFIDENCE, taught_alts, per, key, "page")
         adapt.unread[key] = per
-    return _Read(top if ok else None, top, dt, margin, conf, alts, per, key, "shape" if ok else "")
+    return _Read(top if ok else None, top, dt, margin, conf, alts, per, key, "shape" if ok else "",
+                 lazy=lazy if dt > CYRILLIC_TRY else None)
 
 
 def _stroke_features(strokes: list[np.ndarray]) -> Features | None:
@@ -2525,6 +2523,26 @@ def _among_letters(texts: Sequence[str | None], w: list[int], k: int) -> bool:
         or (k == w[0] and letter(k + 1) and letter(k + 2))
 
 
+def _word_runs(texts: list[str | None], spaces: list[bool]) -> list[list[int]]:
+    """The positions of each word of a line (split at its spaces)."""
+    return [list(range(lo, hi)) for lo, hi in _word_spans(texts, spaces, lambda _t: False)]
+
+
+def _given_back(texts: list[str | None], reads: list[_Read], k: int, among_letters: bool) -> bool:
+    """Position ``k`` of a Cyrillic word in Cyrillic when read as a Latin twin (``A`` is ``А``), or as a figure a
+    Cyrillic letter is drawn like when it stands ``among_letters`` (see :func:`_among_letters`); in place."""
+    t = texts[k]
+    if t is not None and t in CYRILLIC_TWINS:
+        texts[k] = CYRILLIC_TWINS[t]
+        reads[k] = replace(reads[k], text=texts[k])
+    elif t is not None and t in _FIGURE_LETTERS and among_letters:
+        texts[k] = _FIGURE_LETTERS[t]
+        reads[k] = replace(reads[k], text=texts[k], confidence=round(min(reads[k].confidence, 0.6), 3), how="word")
+    else:
+        return False
+    return True
+
+
 #: Latin letters no Cyrillic letter is drawn like: one read closely marks its word as Latin
 _LATIN_ONLY = frozenset("DFGIJLNQRSUVWZbdfghijlnqrstuvwz")
 
@@ -2554,12 +2572,7 @@ def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bo
                      < CYRILLIC_LINE_READ * len(texts)):
         return reads, texts  # (a line of linework reads as bars and dots, if anything)
     reads = list(reads)
-    words: list[list[int]] = []
-    start = 0
-    for k in range(len(reads)):
-        if spaces[k] or k == len(reads) - 1:
-            words.append(list(range(start, k + 1)))
-            start = k + 1
+    words = _word_runs(texts, spaces)
 
     def evident(k: int) -> bool:
         c = reads[k].cyrillic
@@ -2578,14 +2591,9 @@ def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bo
             conf = round(max(0.0, min(1.0, 1.0 - c[1] / (2 * TEXT_ACCEPT))), 3)
             out_r[k] = replace(r, text=c[0], best=c[0], distance=c[1], confidence=conf, alts={c[0]: c[1]}, how="shape")
             out_t[k] = c[0]
-        elif texts[k] is not None and texts[k] in CYRILLIC_TWINS:
-            out_t[k] = CYRILLIC_TWINS[str(texts[k])]
-            out_r[k] = replace(r, text=out_t[k])
-        elif texts[k] is None and r.best in CYRILLIC_TWINS and r.distance <= TEXT_ACCEPT:
+        elif not _given_back(out_t, out_r, k, _among_letters(texts, w, k)) and texts[k] is None \
+                and r.best in CYRILLIC_TWINS and r.distance <= TEXT_ACCEPT:
             out_t[k] = CYRILLIC_TWINS[r.best]
-            out_r[k] = replace(r, text=out_t[k], confidence=round(min(r.confidence, 0.6), 3), how="word")
-        elif texts[k] in _FIGURE_LETTERS and _among_letters(texts, w, k):
-            out_t[k] = _FIGURE_LETTERS[str(texts[k])]
             out_r[k] = replace(r, text=out_t[k], confidence=round(min(r.confidence, 0.6), 3), how="word")
 
     def pieces(w: list[int]) -> None:
@@ -2641,7 +2649,7 @@ def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bo
 CYRILLIC_PAGE_LINES = 2
 #: ... and this share of its lines with letters
 CYRILLIC_PAGE_SHARE = 0.25
-_CYRILLIC_OWN = frozenset(CYRILLIC_TWINS.values())
+_CYRILLIC_TWIN_LETTERS = frozenset(CYRILLIC_TWINS.values())
 
 
 def _cyrillic_page(lines: list[_Line | None], cbox: np.ndarray) -> list[_Line | None]:
@@ -2651,7 +2659,7 @@ def _cyrillic_page(lines: list[_Line | None], cbox: np.ndarray) -> list[_Line | 
     that, each other line is matched whole against the Cyrillic templates and its words judged by their letters
     (``Справ.``, whose ``п`` and ``в`` alone were read as Latin letters)."""
     def own(ln: _Line) -> bool:
-        return any(t is not None and "\u0400" <= t <= "\u04ff" and t not in _CYRILLIC_OWN for t in ln.texts)
+        return any(t is not None and "\u0400" <= t <= "\u04ff" and t not in _CYRILLIC_TWIN_LETTERS for t in ln.texts)
 
     lettered = [ln for ln in lines if ln is not None and any(t is not None and t.isalpha() for t in ln.texts)]
     cyrillic = sum(1 for ln in lettered if own(ln))
@@ -2672,12 +2680,7 @@ def _cyrillic_page(lines: list[_Line | None], cbox: np.ndarray) -> list[_Line | 
             if own(ln):
                 out.append(ln)
                 continue
-        words: list[list[int]] = []
-        start = 0
-        for k in range(len(ln.texts)):
-            if ln.spaces[k] or k == len(ln.texts) - 1:
-                words.append(list(range(start, k + 1)))
-                start = k + 1
+        words = _word_runs(ln.texts, ln.spaces)
         texts, reads = list(ln.texts), list(ln.reads)
         twins = [w for w in words if len(letters := [texts[k] for k in w if str(texts[k]).isalpha()]) >= 2
                  and all(t in CYRILLIC_TWINS for t in letters)
@@ -2689,13 +2692,7 @@ def _cyrillic_page(lines: list[_Line | None], cbox: np.ndarray) -> list[_Line | 
             letters = [texts[k] for k in w if str(texts[k]).isalpha()]
             if letters and all(t in CYRILLIC_TWINS for t in letters):
                 for k in w:
-                    if texts[k] in CYRILLIC_TWINS:
-                        texts[k] = CYRILLIC_TWINS[str(texts[k])]
-                        reads[k] = replace(reads[k], text=texts[k], how="word")
-                for k in w:
-                    if texts[k] in _FIGURE_LETTERS and _among_letters(texts, w, k):
-                        texts[k] = _FIGURE_LETTERS[str(texts[k])]
-                        reads[k] = replace(reads[k], text=texts[k], confidence=round(min(reads[k].confidence, 0.6), 3), how="word")
+                    _given_back(texts, reads, k, _among_letters(texts, w, k))
         _cyrillic_case(reads, texts, [float(max(fb[c, 3] for c in ch)) - ln.baseline for ch in ln.chars])
         out.append(replace(ln, texts=texts, reads=reads))
     return out
