@@ -242,13 +242,80 @@ def build_newstroke() -> tuple[list[Features], list[str]]:
     return feats, labels
 
 
+#: open CJK faces of three designs (Ming, Song, Hei), as (file, face number in its collection)
+CJK_FONTS = (
+    ("/usr/share/fonts/truetype/arphic/uming.ttc", 0),  # AR PL UMing CN
+    ("/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc", 2),  # Noto Serif CJK SC
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 2),  # Noto Sans CJK SC
+)
+
+#: the dimensions the Chinese templates' features are projected to (principal components of the templates)
+CJK_DIMENSIONS = 128
+
+
+def cjk_characters() -> str:
+    """GB 2312's first level: the 3755 most used simplified characters, in its order (by reading)."""
+    out = []
+    for hi in range(0xB0, 0xD8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                out.append(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                continue
+    return "".join(out)
+
+
+def build_cjk(fonts: tuple[tuple[str, int], ...] = CJK_FONTS) -> dict[str, np.ndarray]:
+    """The Chinese templates: every character of :func:`cjk_characters` in every installed face of ``fonts``,
+    featured by :func:`pdftract.ingest.cjk_text.features`, projected on their first :data:`CJK_DIMENSIONS`
+    principal components (the projection is stored beside them) and stored of unit length as float16."""
+    from fontTools.ttLib import TTFont
+
+    from pdftract.ingest.cjk_text import features
+
+    chars = cjk_characters()
+    feats: list[np.ndarray] = []
+    labels: list[str] = []
+    used: list[str] = []
+    for path, face in fonts:
+        if not Path(path).exists():
+            print(f"build_templates: {path} not installed, skipped", file=sys.stderr)
+            continue
+        font = TTFont(path, fontNumber=face, lazy=True)
+        cmap, glyph_set = font.getBestCmap(), font.getGlyphSet()
+        n = 0
+        for ch in chars:
+            name = cmap.get(ord(ch))
+            if name is None:
+                continue
+            f = features([np.asarray(c, dtype=np.float64) for c in glyph_contours(glyph_set, name) if len(c) >= 3])
+            if f is not None:
+                feats.append(f)
+                labels.append(ch)
+                n += 1
+        used.append(f"{Path(path).name}#{face}")
+        print(f"build_templates: {path}#{face}: {n} characters", file=sys.stderr)
+    x = np.stack(feats).astype(np.float64)
+    mean = x.mean(axis=0)
+    _u, _s, vt = np.linalg.svd(x - mean, full_matrices=False)
+    basis = vt[:CJK_DIMENSIONS].T
+    # (each axis's sign fixed by its largest entry, so the build does not depend on the solver's choice)
+    basis *= np.sign(basis[np.abs(basis).argmax(axis=0), np.arange(basis.shape[1])])
+    y = (x - mean) @ basis
+    y /= np.linalg.norm(y, axis=1, keepdims=True)
+    return {"labels": np.array(labels), "fonts": np.array(used), "mean": mean.astype(np.float32),
+            "basis": basis.astype(np.float32), "rows": y.astype(np.float16)}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=Path(__file__).with_name("glyph_templates.npz"))
     ap.add_argument("--text", action="store_true", help="build the text templates (text_templates.npz) instead")
     ap.add_argument("--cyrillic", action="store_true", help="build the Cyrillic templates (cyrillic_templates.npz) instead")
+    ap.add_argument("--cjk", action="store_true", help="build the Chinese templates (cjk_templates.npz) instead")
     args = ap.parse_args(argv)
     for wanted, name, what, make in ((args.cyrillic, "cyrillic_templates.npz", "Cyrillic", build_cyrillic),
+                                     (args.cjk, "cjk_templates.npz", "Chinese", build_cjk),
                                      (args.text, "text_templates.npz", "text", build_text)):
         if wanted:
             out = args.out if args.out != Path(__file__).with_name("glyph_templates.npz") else Path(__file__).with_name(name)

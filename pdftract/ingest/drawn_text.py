@@ -1509,6 +1509,8 @@ def _leading_figures(texts: list[str | None]) -> set[int]:
     ([1, 2], [])
     >>> sorted(_leading_figures(["I", ":", "2"])), sorted(_leading_figures(["S", "1"])), sorted(_leading_figures(["I", "S", "O"]))
     ([0], [], [])
+    >>> sorted(_leading_figures(["l", ":", "l"])), sorted(_leading_figures(["l", ":", "l", "x"]))
+    ([0, 2], [])
 
     A sign or a decimal point may come first when a figure follows it (``.0OO`` is an ordinate's ``.000``):
 
@@ -1536,7 +1538,9 @@ def _leading_figures(texts: list[str | None]) -> set[int]:
         if t is None or not (t.isdigit() or t in _TO_DIGIT or t in ".,-/:"):
             break
         run.append(t)
-    if not run[0].isdigit() and not any(a in ".,:" and b.isdigit() for a, b in zip(run, run[1:], strict=False)):
+    # (look-alikes alone on either side of one colon, the whole word, are a ratio: ``l:l`` is a scale's 1:1)
+    ratio = len(run) == len(texts) and run.count(":") == 1 and run[0] != ":" and run[-1] != ":"
+    if not run[0].isdigit() and not ratio and not any(a in ".,:" and b.isdigit() for a, b in zip(run, run[1:], strict=False)):
         return set()
     return {k for k, t in enumerate(run) if t in _TO_DIGIT}
 
@@ -1987,6 +1991,7 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
         strokes: list[np.ndarray] = []
         rimmed: list[np.ndarray] = []
         rim_paths: list[int] = []  # each rimmed piece's path, negative when it fills by the even-odd rule
+        owners: list[int] = []  # each filled contour's path
         left = float(min(fb[c, 0] for c in ch))
         for c in ch:
             for a in comps[c]:
@@ -1998,10 +2003,15 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                 if atoms.stroked_fill[a]:
                     rimmed.append(np.column_stack((u, v)))
                     rim_paths.append(-1 - int(atoms.path[a]) if atoms.evenodd[a] else int(atoms.path[a]))
+                elif atoms.filled[a]:
+                    contours.append(np.column_stack((u, v)))
+                    owners.append(int(atoms.path[a]))
                 else:
-                    (contours if atoms.filled[a] else strokes).append(np.column_stack((u, v)))
+                    strokes.append(np.column_stack((u, v)))
         if rimmed:
             contours.extend(_stroked_fills(rimmed, rim_paths))
+        if len(contours) > 2:
+            contours = _without_outline_copy(contours, owners, COPY_TOLERANCE * em)
         u0 = min(float(np.min(x[:, 0])) for x in contours + strokes) if slant else float(min(fb[c, 0] for c in ch))
         dot = _dot(ch, fb, em, baseline)
         if dot is None and 0 < k < len(chars) - 1:
@@ -2033,6 +2043,41 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
                 if got is not None and got not in _CASE_PAIRS and got not in _CASE_PAIRS.values():
                     reads[k] = _Read(got, got, 0.0, 1.0, EXACT_CONFIDENCE, {got: 0.0}, how="exact")
     return reads, stroked
+
+
+#: a path outlining a character's other path reaches at most this share of the em past it
+COPY_TOLERANCE = 0.02
+
+
+def _without_outline_copy(contours: list[np.ndarray], owners: list[int], tol: float) -> list[np.ndarray]:
+    """A character's filled contours without a second path that outlines the first one's (Qt fills some text,
+    then fills it again outlined by a hairline pen: the second path has a contour on either side of each of the
+    first one's, its box the first one's within ``tol``); matched with its outline, a letter is no letter. The
+    contours of a rimmed piece (no path of its own here) and a character of one path are left as they are.
+
+    >>> sq = np.array([[0, 0], [4, 0], [4, 6], [0, 6]], dtype=float)
+    >>> len(_without_outline_copy([sq, sq - 0.05, sq * 1.0], [1, 2, 2], 0.1))
+    1
+    >>> len(_without_outline_copy([sq, sq - 0.05, sq * 1.0], [1, 2, 3], 0.1))
+    3
+    """
+    paths = sorted(set(owners))
+    if len(paths) != 2 or len(owners) != len(contours):
+        return contours
+    mine = {p: [c for c, o in zip(contours, owners, strict=True) if o == p] for p in paths}
+    first, second = sorted(paths, key=lambda p: len(mine[p]))
+    if len(mine[second]) != 2 * len(mine[first]):
+        return contours
+
+    def box(cs: list[np.ndarray]) -> np.ndarray:
+        pts = np.concatenate(cs)
+        return np.concatenate((pts.min(axis=0), pts.max(axis=0)))
+
+    a, b = box(mine[first]), box(mine[second])
+    if b[0] <= a[0] + 1e-9 and b[1] <= a[1] + 1e-9 and b[2] >= a[2] - 1e-9 and b[3] >= a[3] - 1e-9 \
+            and float(np.max(np.abs(a - b))) <= tol:
+        return mine[first]
+    return contours
 
 
 #: round shapes a diameter sign drawn in strokes is nearest to (its ring is a figure zero's or a capital O's)
@@ -2698,6 +2743,125 @@ def _cyrillic_page(lines: list[_Line | None], cbox: np.ndarray) -> list[_Line | 
     return out
 
 
+#: a line this share of whose characters the Latin templates left unread gives all its shapes to the Chinese
+#: pass (a hanzi's pieces read as ``t``, ``l``, ``J`` beside its unread ones); of a line read better, only the
+#: unread characters' shapes
+CHINESE_POOL = 0.3
+
+#: a Chinese character's ink is about this share of its em (square faces: Ming, Song, Hei)
+CHINESE_INK = 0.9
+
+#: two Chinese characters whose centres stand farther apart than this many ems have a space between them
+CHINESE_SPACE = 1.15
+
+
+def _chinese(read_lines: list[tuple[int, list[list[int]], _Line | None, dict[tuple[object, ...], np.ndarray]]],
+             comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms) -> list[Any]:
+    """The shapes the Latin reading left (see :data:`CHINESE_POOL`) read as Chinese characters
+    (:mod:`pdftract.ingest.cjk_text`): each word read becomes a line of its own, appended, and the characters
+    of the Latin lines whose shapes it took are taken out of them (a line cut by them goes on as several)."""
+    from pdftract.ingest import cjk_text
+
+    if cjk_text.templates() is None:
+        return read_lines
+    pool: list[int] = []
+    for _d, chars, ln, _u in read_lines:
+        if ln is None or ln.n_read < (1 - CHINESE_POOL) * len(ln.chars):
+            pool.extend(c for ch in (chars if ln is None else ln.chars) for c in ch)
+        else:
+            pool.extend(c for ch, t in zip(ln.chars, ln.texts, strict=True) if t is None for c in ch)
+    if not pool:
+        return read_lines
+
+    def contours_of(members: list[int], d: int) -> tuple[list[np.ndarray], bool]:
+        out: list[np.ndarray] = []
+        evenodd = False
+        for c in members:
+            for a in comps[c]:
+                if atoms.filled[a] or atoms.stroked_fill[a]:
+                    u, v = to_frame(d, atoms.points[a][:, 0], atoms.points[a][:, 1])
+                    out.append(np.column_stack((u, v)))
+                    evenodd |= bool(atoms.evenodd[a])
+        return out, evenodd
+
+    words = cjk_text.read_words(cbox, sorted(set(pool)), lambda d: _page_frames(d, cbox), contours_of)
+    if not any(wd.clear >= 2 for wd in words):
+        return read_lines  # no two characters read clearly side by side: no Chinese on the page
+    # a page with Chinese words: what the Latin reading makes of the rest of their lines once they are out of
+    # them (``HT200`` beside ``铸铁``), then every shape of the lines read again as Chinese, so that the pieces
+    # of a character the Latin reading read as letters (the dots of a 灬) join the rest of it; a Latin character
+    # read whole stays Latin unless it stands beside a Chinese character (cjk_text.read_group)
+    first = _without(read_lines, _taken(words, runs_only=True), comps, cbox, atoms)
+    latin: dict[int, int] = {}
+    everything: list[int] = []
+    for _d, chars, ln, _u in first:
+        everything.extend(c for ch in chars for c in ch)
+        if ln is not None:
+            everything.extend(c for ch in ln.chars for c in ch)
+            for ch, t in zip(ln.chars, ln.texts, strict=True):
+                if t is not None:
+                    latin.update((c, ch[0]) for c in ch)
+    everything.extend(_taken(words))
+    words = cjk_text.read_words(cbox, sorted(set(everything)), lambda d: _page_frames(d, cbox), contours_of, latin)
+    out, extra = _without(read_lines, _taken(words), comps, cbox, atoms), []
+    for wd in words:
+        run: list[int] = []
+        for k, t in enumerate(wd.texts + [None]):
+            if t is not None:
+                run.append(k)
+            elif run:
+                extra.append(_chinese_line(wd, run))
+                run = []
+    return out + extra
+
+
+def _taken(words: list[Any], runs_only: bool = False) -> set[int]:
+    """The shapes of the characters read in Chinese words (``runs_only``: of those next to another read one)."""
+    out: set[int] = set()
+    for wd in words:
+        n = len(wd.texts)
+        for k, (cell, t) in enumerate(zip(wd.cells, wd.texts, strict=True)):
+            if t is not None and (not runs_only or (k > 0 and wd.texts[k - 1] is not None)
+                                  or (k + 1 < n and wd.texts[k + 1] is not None)):
+                out.update(cell)
+    return out
+
+
+def _without(read_lines: list[Any], taken: set[int], comps: list[list[int]], cbox: np.ndarray, atoms: _Atoms) -> list[Any]:
+    """The lines with the characters whose shapes were ``taken`` out of them, read again without them (what is
+    left of a line that did not read at all may: the 8 of ``垫圈 8``)."""
+    out = list(read_lines)
+    for i, (d, chars, ln, u) in enumerate(read_lines):
+        have = chars if ln is None else ln.chars
+        left = [ch for ch in have if not any(c in taken for c in ch)]
+        if len(left) < len(have):
+            out[i] = (d, left, _read_line(d, left, comps, cbox, atoms, _Adapt()) if left else None, u)
+    return out
+
+
+def _chinese_line(wd: Any, ks: list[int]) -> tuple[int, list[list[int]], _Line, dict[tuple[object, ...], np.ndarray]]:
+    """The read cells ``ks`` (consecutive) of a Chinese word as a line: its em from the ink's height
+    (:data:`CHINESE_INK`), its baseline a tenth of the em over the ink's bottom, a space where two characters
+    stand apart by more than :data:`CHINESE_SPACE`."""
+    from pdftract.ingest.cjk_text import ACCEPT
+
+    height = wd.top - wd.bottom
+    em = height / CHINESE_INK
+    reads = []
+    for k in ks:
+        like = wd.likes[k]
+        conf = min(0.99, 0.5 + 0.5 * (like - ACCEPT) / (1 - ACCEPT))
+        reads.append(_Read(wd.texts[k], wd.texts[k], 1 - like, wd.margins[k], conf, {}, how="chinese"))
+    # (Chinese characters stand one em apart, centre to centre, whatever their ink's width)
+    spaces = [k2 is not None and sum(wd.spans[k2]) / 2 - sum(wd.spans[k]) / 2 > CHINESE_SPACE * em
+              for k, k2 in zip(ks, ks[1:] + [None], strict=True)]
+    cells = [wd.spans[k] for k in ks]
+    chars = [wd.cells[k] for k in ks]
+    line = _Line(wd.direction, chars, [wd.texts[k] for k in ks], reads, [False] * len(ks), spaces, cells,
+                 wd.bottom + 0.1 * em, em, -sum(r.distance for r in reads) / len(reads))
+    return (wd.direction, chars, line, {})
+
+
 def _cyrillic_case(reads: list[_Read], texts: list[str | None], tops: list[float]) -> None:
     """The case of a line's Cyrillic letters whose small form is the capital's shape, from their height: nearer
     the cap height of the line's figures and capitals of their own shape, or the x-height of its ``а``, ``е``;
@@ -3166,6 +3330,8 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     read_lines = [(d, c, None if ln is not None and _repeated_shape(ln) else ln, u) for d, c, ln, u in read_lines]
     read_lines = [(d, c, ln, u) for (d, c, _old, u), ln in
                   zip(read_lines, _cyrillic_page([ln for _d, _c, ln, _u in read_lines], cbox), strict=True)]
+    if angled:  # (not again for the few shapes turned to be read at their own angle)
+        read_lines = _chinese(read_lines, comps, cbox, atoms)
     if turned_alone:
         # a shape read alone, turned, is a letter or a digit of about the size of the page's turned lines; a
         # mark alone, or a piece of linework far larger or smaller, is not
