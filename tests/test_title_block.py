@@ -860,6 +860,20 @@ def test_a_size_letter_alone_in_the_first_cell_of_the_drawing_number_s_row_is_th
                                 ("B", 104, 143, 0, 3)], rects)
 
 
+def test_a_number_alone_between_the_scale_and_the_sheet_under_the_number_s_row_is_the_weight() -> None:
+    """ASME Y14.1's row under the drawing number's is SCALE | WEIGHT | SHEET; FreeCAD's ANSI blocks print it without
+    labels: a number alone in the cell between the scale's and the sheet's is the weight; not one elsewhere in
+    the block, nor one sharing its cell with other text."""
+    base = [("TITLE", 102, 104, 0, 2.5), ("IDLER SHAFT", 104, 114, 0, 6), ("NW-55120", 144, 132, 0, 5), ("C", 214, 132, 0, 5),
+            ("B", 104, 132, 0, 8), ("SCALE 2:1", 102, 143, 0, 3), ("SHEET 1 OF 1", 180, 143, 0, 3)]
+    rects = [(100, 100, 240, 120), (100, 120, 115, 136), (115, 120, 140, 136), (140, 120, 210, 136), (210, 120, 240, 136),
+             (100, 136, 140, 146), (140, 136, 175, 146), (175, 136, 240, 146)]
+    got = block([*base, ("0.19", 145, 143, 0, 3)], rects)
+    assert got.get("weight") == "0.19" and got.get("scale") == "2:1" and got.get("sheet_number") == "1", got
+    assert "weight" not in block([*base, ("0.19", 150, 104, 0, 3)], rects)
+    assert "weight" not in block([*base, ("0.19", 145, 143, 0, 3), ("REF", 160, 143, 0, 3)], rects)
+
+
 def test_a_header_cell_on_the_block_s_bottom_row_takes_no_value_from_the_margin_below() -> None:
     # a Sony-style block: the approvals' header cells on its bottom row, empty; under the block only the strip between
     # it and the page's edge (a rectangle round the page), as wide as the sheet, with the template's print code in it
@@ -913,3 +927,16 @@ def test_a_code_beside_the_block_is_no_drawing_number() -> None:
         [(100, 100, 160, 120), (160, 100, 220, 120), (100, 120, 160, 140), (160, 120, 220, 140)],
     )
     assert got.get("title") == "PLATE" and got.get("scale") == "1:2" and "drawing_number" not in got, got
+
+
+def test_a_gb_block_drawn_as_outlines_reads_in_chinese() -> None:
+    """A GB/T 10609.1 block whose labels and values FreeCAD drew as outlines (our own template, a tuned family):
+    the Chinese labels name their fields once the hanzi are read, the sheets come from the phrase ``共 3 张 第 2 张``
+    printed round two blanks, the date stands after the designer's name in the designer's row (under a header of
+    the revision area above it), and ``版本`` (version) names the revision."""
+    pdf = Path(__file__).resolve().parent.parent / "fixtures" / "cad" / "freecad" / "pdf" / "fc-gbown-a4-shaft.pdf"
+    page = pdftract.analyze(pdf, analyzers=["title_block"]).page(1)
+    got = {k: f.value for k, f in page.results["title_block"].fields.items()}
+    assert got.get("sheet_count") == "3" and got.get("sheet_number") == "2", got
+    assert got.get("date") == "2026-05-20" and got.get("revision") == "C" and got.get("scale") == "1:1", got
+    assert got.get("title") == "输出轴" and got.get("company") == "江南传动设备有限公司" and got.get("material") == "45钢", got

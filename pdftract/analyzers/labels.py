@@ -53,8 +53,8 @@ LABELS: dict[str, tuple[str, ...]] = {
                  "REVISIONE", "REVISÃO",
                  # BS 8888 and Australian blocks: the issue letter
                  "ISSUE", "ISSUE NO", "VERSION",
-                 # Japanese
-                 "改訂"),
+                 # Japanese; Chinese (the version, its edition)
+                 "改訂", "版本", "版次"),
     "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ",
               # Hungarian, Vietnamese; Romanian

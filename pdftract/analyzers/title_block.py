@@ -1039,7 +1039,25 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
                 fields["date"] = replace(f, value=m.group(2))
                 where[key] = replace(f, value=m.group(1))
                 break
+    if "date" not in fields:
+        # a date in a person's row, after the name (GB/T 10609.1: ``设计 | 赵强 | 2026-05-20``), even where a label
+        # of another table's header above it claimed it: the block's date
+        for key in ("drawn_by", "checked_by", "approved_by"):
+            person = fields.get(key)
+            if person is None:
+                continue
+            pb = box_to_frame(direction, person.bbox)
+            for name, f in list(other.items()):
+                fb = box_to_frame(direction, f.bbox)
+                if _DATE.match(f.value) and fb.x0 >= pb.x1 and min(fb.bottom, pb.bottom) - max(fb.top, pb.top) >= 0.5 * min(fb.height, pb.height):
+                    fields["date"] = replace(f, label=person.label, label_bbox=person.bbox, evidence="right")
+                    del other[name]
+                    break
+            if "date" in fields:
+                break
     area = BBox.union_all(c.area for c in cluster)
+    if "sheet_number" not in fields:
+        fields.update(_sheets_phrase(sheet, direction, _ruled_extent(sheet, direction, area)))
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
     if "title" not in fields and sheet_title is not None:
         fields["title"] = sheet_title
@@ -1081,6 +1099,11 @@ _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(rf"^{_DAY}(?:\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:\s*[AaPp][Mm])?)?$")
 #: a person's name (letters first) followed by a date
+#: a weight as a block prints it in its cell: a number, its unit perhaps
+_WEIGHT_VALUE = re.compile(r"^\d+(?:[.,]\d+)?(?:\s*(?:kg|g|lb|lbs|LB|LBS|KG))?$")
+#: the sheets of a Chinese block, as a phrase: all of them, then this one's number, or the other way round
+_SHEETS_PHRASE = re.compile(r"^(?:共\s*(?P<count>\d{1,3})\s*[张页]\s*第\s*(?P<number>\d{1,3})\s*[张页]"
+                            r"|第\s*(?P<number2>\d{1,3})\s*[张页]\s*共\s*(?P<count2>\d{1,3})\s*[张页])")
 _NAME_THEN_DATE = re.compile(rf"^([^\W\d_][^\d]*?[^\W\d_]\.?)\s+({_DAY})$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
 #: an unlabelled text this many times the labels' height (or more) can be the title (GB/T 10609.1 prints its name cell
@@ -1309,6 +1332,22 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                                 and dwg[1] <= ob.center[1] <= dwg[3] for o, ob in lines):
                 put("size", ln, fb, ln.text.strip())
                 break
+    scale_f, sheet_f = fields.get("scale"), fields.get("sheet_number")
+    if dwg is not None and "weight" not in fields and scale_f is not None and sheet_f is not None:
+        # ASME Y14.1's row under the drawing number's: SCALE | WEIGHT | SHEET. A number alone in the cell between the
+        # scale's and the sheet's, in that row, is the weight (FreeCAD's ANSI blocks print the row without labels)
+        sc = cell_around(rules, box_to_frame(direction, scale_f.bbox))
+        sh = cell_around(rules, box_to_frame(direction, sheet_f.bbox))
+        if sc is not None and sh is not None and abs(sc[1] - sh[1]) <= tol and abs(sc[3] - sh[3]) <= tol \
+                and sc[1] >= dwg[3] - tol and sc[2] <= sh[0] + tol:
+            for ln, fb in lines:
+                if ln.id in taken or not _WEIGHT_VALUE.match(ln.text.strip()):
+                    continue
+                cell = cell_around(rules, fb)
+                if cell is not None and cell[0] >= sc[2] - tol and cell[2] <= sh[0] + tol and abs(cell[1] - sc[1]) <= tol \
+                        and abs(cell[3] - sc[3]) <= tol and alone(ln, cell):
+                    put("weight", ln, fb, ln.text.strip())
+                    break
 
     def owned_cells() -> list[BBox]:
         """The ruled cells of the material and company read here: what else they hold is theirs (a stock's
@@ -1372,6 +1411,28 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
 
 #: a count of pieces ("1pcs", "2 PCS", "4 Stk."): a quantity cell's value, never a title
 _QUANTITY = re.compile(r"(?i)^\d+\s*(?:pcs?|pieces?|stk|st|off|ea|x)\.?$")
+
+
+def _sheets_phrase(sheet: SheetLike, direction: int, area: BBox) -> dict[str, Field]:
+    """The sheet count and number of a Chinese block, printed as a phrase round two blanks (``共 3 张 第 2 张``:
+    3 sheets in all, the 2nd; or the number first), its pieces in one row of the block: the texts from a
+    ``共`` or ``第`` along its row, joined."""
+    pieces = [(ln, box_to_frame(direction, ln.bbox)) for ln in _cell_pieces(sheet, direction, sheet.layout.lines)]
+    pieces = [(ln, fb) for ln, fb in pieces if area.contains_point(fb.center)]
+    for ln, fb in pieces:
+        if not ln.text.startswith(("共", "第")):
+            continue
+        size = fb.height
+        row = sorted(((o, ob) for o, ob in pieces if min(ob.bottom, fb.bottom) - max(ob.top, fb.top) >= 0.5 * min(ob.height, fb.height)
+                      and fb.x0 - 0.5 * size <= ob.x0 <= fb.x0 + 40 * size), key=lambda t: t[1].x0)
+        if m := _SHEETS_PHRASE.match(" ".join(o.text for o, _ob in row)):
+            box = box_from_frame(direction, BBox.union_all([ob for _o, ob in row]))
+            lbox = box_from_frame(direction, fb)
+            return {"sheet_count": Field(value=m.group("count") or m.group("count2"), label=ln.text[:1], bbox=box,
+                                         label_bbox=lbox, evidence="form"),
+                    "sheet_number": Field(value=m.group("number") or m.group("number2"), label=ln.text[:1], bbox=box,
+                                          label_bbox=lbox, evidence="form")}
+    return {}
 
 
 def _logo_cell_names(sheet: SheetLike, direction: int, ln: Any, fb: BBox, lines: list[tuple[Any, BBox]],
