@@ -53,8 +53,9 @@ LABELS: dict[str, tuple[str, ...]] = {
                  "REVISIONE", "REVISÃO",
                  # BS 8888 and Australian blocks: the issue letter
                  "ISSUE", "ISSUE NO", "VERSION",
-                 # Japanese; Chinese (the version, its edition)
-                 "改訂", "版本", "版次"),
+                 # Japanese (版本, the version of a Chinese block, is left out: on a GB/T block drawn as shapes its
+                 # empty cell took a number from the cell below)
+                 "改訂"),
     "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ",
               # Hungarian, Vietnamese; Romanian
