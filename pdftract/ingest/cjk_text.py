@@ -4,20 +4,25 @@ A hanzi is no Latin letter: it is a square of many pieces (a radical beside or o
 strokes), so the Latin pass of :mod:`pdftract.ingest.drawn_text` chains its pieces into no line and leaves them
 unread. This pass reads what that one left:
 
-1. **Words**: the unread shapes are gathered by nearness (each widened by :data:`LINK` of its larger side), one
-   group per word or line of characters; a group longer down the page than across is read turned (90 or 270
-   degrees, whichever matches better).
+1. **Words**: the unread shapes are gathered by nearness (each widened by :data:`LINK` of its larger side), and
+   groups along one line are joined where they share its band; a group longer down the page than across is read
+   turned (90 or 270 degrees, whichever matches better), a square one every way. A group much higher than its
+   highest shape (linework spread over the page) is not read.
 2. **Cells**: along the group, shapes overlapping along the line are one column; a character is a run of
    columns no wider than :data:`CELL_MAX` of the group's height. The cut into characters is the one whose cells
    match their templates best per unit of length (a dynamic programme over the cut points); a column that
-   matches no character closely is left to the Latin reading (a figure between two hanzi).
+   matches no character closely is left to the Latin reading (a figure between two hanzi). Each group is also
+   read drawn wider (:data:`WIDEN`: condensed faces, as GB/T 14691 prescribes for drawings); the page keeps the
+   proportions at which most characters read clearly.
 3. **Matching**: each cell is drawn into a small raster (its ink fitted, aspect kept) and described by the
    directions of its edges in an 8 x 8 grid (:func:`features`); the features are projected (PCA) and compared
    by cosine with templates of GB 2312's 3755 first-level characters in three open faces (a Ming face, a Song
    face and a Hei face: ``python -m pdftract.data.build_templates --cjk``). A cell is read when its best
-   template is at least :data:`ACCEPT` alike and :data:`MARGIN` clearer than the best other character.
-4. **The page**: a group of one character is read only on a page where two groups of two characters or more
-   read (a lone square box is no ``口`` on a page written in Latin letters).
+   template is at least :data:`ACCEPT` alike and it is no smaller than :data:`SMALL` of its group's height.
+4. **The page**: the groups are probed in page order; when the first :data:`PROBE_GROUPS` (or
+   :data:`PROBE_CELLS` cells) read no two characters clearly side by side, the page has no hanzi and the pass
+   stops. A group of one character is read only on a page where :data:`PAGE_WORDS` longer words read (a lone
+   square box is no ``口`` on a page written in Latin letters).
 
 Partial: simplified characters of GB 2312 level 1 only (no level 2, no traditional forms, no kana, no hangul);
 no CJK punctuation; no vertical writing (columns of upright characters); a character whose pieces lie farther
@@ -43,10 +48,8 @@ MAX_CONTOURS = 60
 #: the edge directions and the grid of cells they are pooled in
 DIRECTIONS = 8
 GRID = 8
-#: what a cell's best template must reach (cosine of the projected features) to be read ...
+#: what a cell's best template must reach (cosine of the projected features) to be read
 ACCEPT = 0.80
-#: ... and by how much it must beat the best template of another character
-MARGIN = 0.0
 #: a group of more columns than this is no line of words (linework), left unread
 MAX_COLUMNS = 80
 #: a character is no wider than this share of its line's height (its ink; hanzi are square)
@@ -355,7 +358,7 @@ def read_group(d: int, members: list[int], fb: np.ndarray, tpl: _Templates,
         ch, lk, mg = got[(i, j)] if read else (None, 0.0, 0.0)
         cell = [c for col in cols[i:j] for c in col]
         big = max(ext[j - 1][1] - ext[i][0], float(max(fb[c, 3] for c in cell) - min(fb[c, 1] for c in cell)))
-        accepted = read and lk >= ACCEPT and mg >= MARGIN and big >= SMALL * height
+        accepted = read and lk >= ACCEPT and big >= SMALL * height
         cells.append(cell)
         texts.append(ch if accepted else None)
         likes_out.append(lk)
