@@ -360,8 +360,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         label_box = BBox.union_all(b for _w, b in lab)
         # the other labels on this label's band (a row of labels: overlapping it by a quarter of a line's height or more, not
         # a label of a taller cell beside it whose line just touches this one's)
-        band = [lb for jdx, lb in same_row_labels if jdx != idx
-                and min(lb.bottom, label_box.bottom) - max(lb.top, label_box.top) >= 0.25 * min(lb.height, label_box.height)]
+        band = [lb for jdx, lb in same_row_labels if jdx != idx and _same_row(lb, label_box, 0.25)]
         label = " ".join(w.text for w, _b in lab).rstrip(":")
         if rest:
             label = label.split(":")[0]
@@ -1049,15 +1048,13 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
             pb = box_to_frame(direction, person.bbox)
             for name, f in list(other.items()):
                 fb = box_to_frame(direction, f.bbox)
-                if _DATE.match(f.value) and fb.x0 >= pb.x1 and min(fb.bottom, pb.bottom) - max(fb.top, pb.top) >= 0.5 * min(fb.height, pb.height):
+                if _DATE.match(f.value) and fb.x0 >= pb.x1 and _same_row(fb, pb, 0.5):
                     fields["date"] = replace(f, label=person.label, label_bbox=person.bbox, evidence="right")
                     del other[name]
                     break
             if "date" in fields:
                 break
     area = BBox.union_all(c.area for c in cluster)
-    if "sheet_number" not in fields:
-        fields.update(_sheets_phrase(sheet, direction, _ruled_extent(sheet, direction, area)))
     _infer_unlabelled(sheet, direction, cluster, area, fields, blocked)
     if "title" not in fields and sheet_title is not None:
         fields["title"] = sheet_title
@@ -1098,12 +1095,12 @@ _DWG_NO = re.compile(r"^(?=.*\d)(?=.*[.\-/_])(?!\d+[.,]\d+$)(?!\d{1,4}[./-]\d{1,
                      r"[A-Z0-9А-ЯЁ][A-Z0-9А-ЯЁ.\-/_]{3,}[A-Z0-9А-ЯЁ]$")
 #: a date printed alone in a cell, perhaps with the time of day ("3/3/17 9:29 PM")
 _DATE = re.compile(rf"^{_DAY}(?:\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:\s*[AaPp][Mm])?)?$")
-#: a person's name (letters first) followed by a date
 #: a weight as a block prints it in its cell: a number, its unit perhaps
 _WEIGHT_VALUE = re.compile(r"^\d+(?:[.,]\d+)?(?:\s*(?:kg|g|lb|lbs|LB|LBS|KG))?$")
 #: the sheets of a Chinese block, as a phrase: all of them, then this one's number, or the other way round
 _SHEETS_PHRASE = re.compile(r"^(?:共\s*(?P<count>\d{1,3})\s*[张页]\s*第\s*(?P<number>\d{1,3})\s*[张页]"
                             r"|第\s*(?P<number2>\d{1,3})\s*[张页]\s*共\s*(?P<count2>\d{1,3})\s*[张页])")
+#: a person's name (letters first) followed by a date
 _NAME_THEN_DATE = re.compile(rf"^([^\W\d_][^\d]*?[^\W\d_]\.?)\s+({_DAY})$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
 #: an unlabelled text this many times the labels' height (or more) can be the title (GB/T 10609.1 prints its name cell
@@ -1248,8 +1245,12 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             if b is not None:
                 used.add(hash((round(b.x0), round(b.top))))
     layout = sheet.layout
+    pieces = _cell_pieces(sheet, direction, layout.lines)
+    if "sheet_number" not in fields:
+        framed = [(ln, box_to_frame(direction, ln.bbox)) for ln in pieces]
+        fields.update(_sheets_phrase(direction, [(ln, fb) for ln, fb in framed if area.contains_point(fb.center)]))
     lines = []
-    for ln in _cell_pieces(sheet, direction, layout.lines):
+    for ln in pieces:
         fb = box_to_frame(direction, ln.bbox)
         if not reach.contains_point(fb.center) or ln.bbox.center in blocked:
             continue
@@ -1413,18 +1414,21 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
 _QUANTITY = re.compile(r"(?i)^\d+\s*(?:pcs?|pieces?|stk|st|off|ea|x)\.?$")
 
 
-def _sheets_phrase(sheet: SheetLike, direction: int, area: BBox) -> dict[str, Field]:
+def _same_row(a: BBox, b: BBox, share: float) -> bool:
+    """Whether two boxes (in the reading frame) overlap across the line by ``share`` of the lower one's height."""
+    return min(a.bottom, b.bottom) - max(a.top, b.top) >= share * min(a.height, b.height)
+
+
+def _sheets_phrase(direction: int, pieces: list[tuple[Any, BBox]]) -> dict[str, Field]:
     """The sheet count and number of a Chinese block, printed as a phrase round two blanks (``共 3 张 第 2 张``:
-    3 sheets in all, the 2nd; or the number first), its pieces in one row of the block: the texts from a
-    ``共`` or ``第`` along its row, joined."""
-    pieces = [(ln, box_to_frame(direction, ln.bbox)) for ln in _cell_pieces(sheet, direction, sheet.layout.lines)]
-    pieces = [(ln, fb) for ln, fb in pieces if area.contains_point(fb.center)]
+    3 sheets in all, the 2nd; or the number first), from the block's text pieces (with their frame boxes): the
+    texts from a ``共`` or ``第`` along its row, joined."""
     for ln, fb in pieces:
         if not ln.text.startswith(("共", "第")):
             continue
         size = fb.height
-        row = sorted(((o, ob) for o, ob in pieces if min(ob.bottom, fb.bottom) - max(ob.top, fb.top) >= 0.5 * min(ob.height, fb.height)
-                      and fb.x0 - 0.5 * size <= ob.x0 <= fb.x0 + 40 * size), key=lambda t: t[1].x0)
+        row = sorted(((o, ob) for o, ob in pieces if _same_row(ob, fb, 0.5) and fb.x0 - 0.5 * size <= ob.x0 <= fb.x0 + 40 * size),
+                     key=lambda t: t[1].x0)
         if m := _SHEETS_PHRASE.match(" ".join(o.text for o, _ob in row)):
             box = box_from_frame(direction, BBox.union_all([ob for _o, ob in row]))
             lbox = box_from_frame(direction, fb)

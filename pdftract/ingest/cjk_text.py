@@ -39,6 +39,8 @@ from importlib import resources
 
 import numpy as np
 
+from pdftract.index import box_pairs, pair_components
+
 #: the raster a cell is drawn into (pixels a side) and its margin
 RASTER = 48
 MARGIN_PX = 3
@@ -174,16 +176,16 @@ def best(feats: np.ndarray, tpl: _Templates) -> tuple[list[str], np.ndarray, np.
     if not len(feats):
         return [], np.zeros(0), np.zeros(0)
     sims = project(feats, tpl) @ tpl.rows.T
-    top = np.argpartition(-sims, 12, axis=1)[:, :12]
-    order = np.take_along_axis(top, np.argsort(-np.take_along_axis(sims, top, axis=1), axis=1, kind="stable"), axis=1)
+    nearest = np.argpartition(-sims, 12, axis=1)[:, :12]
+    order = np.take_along_axis(nearest, np.argsort(-np.take_along_axis(sims, nearest, axis=1), axis=1, kind="stable"), axis=1)
     chars: list[str] = []
     likes = np.zeros(len(feats))
     margins = np.zeros(len(feats))
     for i in range(len(feats)):
-        top = order[i]
-        ch = tpl.labels[int(top[0])]
-        likes[i] = sims[i, top[0]]
-        other = next((sims[i, j] for j in top[1:] if tpl.labels[int(j)] != ch), sims[i, top[-1]])
+        row = order[i]
+        ch = tpl.labels[int(row[0])]
+        likes[i] = sims[i, row[0]]
+        other = next((sims[i, j] for j in row[1:] if tpl.labels[int(j)] != ch), sims[i, row[-1]])
         margins[i] = likes[i] - other
         chars.append(ch)
     return chars, likes, margins
@@ -215,19 +217,11 @@ class Word:
     def n_read(self) -> int:
         return sum(1 for t in self.texts if t is not None)
 
-    @property
-    def mean_like(self) -> float:
-        got = [lk for t, lk in zip(self.texts, self.likes, strict=True) if t is not None]
-        return sum(got) / len(got) if got else 0.0
-
-
 
 
 def groups(boxes: np.ndarray) -> list[list[int]]:
     """Rows of ``boxes`` (x0, top, x1, bottom) that lie near one another (each widened by :data:`LINK` of its
     larger side), by nearness chains: a word's or a line's characters and their pieces."""
-    from pdftract.index import box_pairs, pair_components
-
     if not len(boxes):
         return []
     side = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
@@ -242,8 +236,6 @@ def _along_lines(boxes: np.ndarray, grps: list[list[int]]) -> list[list[int]]:
     it lies (:data:`BAND` of the lower) at most :data:`WORD_GAP` of its height away; the same down the page for
     a group long down it, with a square one or another long down it (characters stand farther apart than the
     pieces of one: ``年月 日``)."""
-    from pdftract.index import box_pairs, pair_components
-
     if len(grps) < 2:
         return grps
     gb = np.array([[boxes[g, 0].min(), boxes[g, 1].min(), boxes[g, 2].max(), boxes[g, 3].max()] for g in grps])
@@ -272,13 +264,12 @@ def _columns(fb: np.ndarray, members: list[int]) -> list[list[int]]:
     """A group's shapes in columns along its line: shapes that overlap along it by a third of the narrower
     are one column (the top and the bottom of a character), in order."""
     cols: list[list[int]] = []
-    lo = hi = 0.0
+    lo = hi = 0.0  # the current column's extent (its start is its first shape's, as they come in order)
     for c in sorted(members, key=lambda c: (float(fb[c, 0]), c)):
         u0, u1 = float(fb[c, 0]), float(fb[c, 2])
         if cols and u0 < hi - (1 / 3) * min(u1 - u0, hi - lo):
             cols[-1].append(c)
             hi = max(hi, u1)
-            lo = min(lo, u0)
         else:
             cols.append([c])
             lo, hi = u0, u1
@@ -392,13 +383,14 @@ def read_words(cbox: np.ndarray, pool: Sequence[int], frames: Callable[[int], np
         return contours_of(members, d)
 
     read: list[list[Word]] = []
+    shown = False  # a word read so far holds two characters read clearly side by side
     # (a group of one shape reads one character alone, never two side by side: it is read only once the page
     # has shown it holds hanzi)
     grouped = groups(cbox[pool])
     for grp in [g for g in grouped if len(g) > 1] + [g for g in grouped if len(g) == 1]:
-        if len(grp) == 1 and not any(wd.clear for words in read for wd in words):
+        if len(grp) == 1 and not shown:
             break
-        if (tried >= PROBE_GROUPS or probed[0] >= PROBE_CELLS) and not any(wd.clear for words in read for wd in words):
+        if (tried >= PROBE_GROUPS or probed[0] >= PROBE_CELLS) and not shown:
             break  # the first groups read no two characters clearly side by side: no Chinese here
         members = [pool[k] for k in grp]
         b = cbox[members]
@@ -419,12 +411,13 @@ def read_words(cbox: np.ndarray, pool: Sequence[int], frames: Callable[[int], np
         words = []
         for d in ways:
             for widen in WIDEN:
-                if probed[0] >= PROBE_CELLS and not any(wd.clear for ws in read for wd in ws):
+                if probed[0] >= PROBE_CELLS and not shown:
                     break
                 wd = read_group(d, members, frames(d), tpl, counted, latin, widen)
                 if wd is not None and wd.n_read:
                     words.append(wd)
         read.append(words)
+        shown = shown or any(wd.clear for wd in words)
     # one face for the page: the proportions at which most characters read clearly beside another; each group
     # is read at those or at a regular face's, whichever cut matches better per unit of length (a Latin word
     # drawn wider matches a hanzi or two now and then: ``-T`` as ``一工``)

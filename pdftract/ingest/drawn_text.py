@@ -2795,9 +2795,8 @@ def _chinese(read_lines: list[tuple[int, list[list[int]], _Line | None, dict[tup
     latin: dict[int, int] = {}
     everything: list[int] = []
     for _d, chars, ln, _u in first:
-        everything.extend(c for ch in chars for c in ch)
+        everything.extend(c for ch in chars for c in ch)  # (a read line's characters are some of its chain's)
         if ln is not None:
-            everything.extend(c for ch in ln.chars for c in ch)
             for ch, t in zip(ln.chars, ln.texts, strict=True):
                 if t is not None:
                     latin.update((c, ch[0]) for c in ch)
