@@ -79,9 +79,11 @@ def test_cad_stroke_fonts_read(name: str, limit: float) -> None:
     ("tune", "stroke", 0.03),
     ("heldout", "stroke", 0.025),  # measured 0.008
     # Cyrillic drawn as outlines (make_cyrillic.py), added 2026-12-06 and measured 0.78 and 0.79 before it was read:
-    # tuned (DejaVu, Liberation) 0.0007, held out (PT Sans, FreeSans) 0.073 (partial: above the 2 % aimed at)
+    # tuned (DejaVu, Liberation) 0.0007, held out (PT Sans, FreeSans) 0.073 (partial: above the 2 % aimed at);
+    # 2026-12-07, with four tuned faces the templates are not built from (Open Sans, Roboto, Cantarell, Go; 0.028
+    # together before): tuned 0.001, held out 0.052
     ("tune-cyrillic", "outline", 0.01),
-    ("heldout-cyrillic", "outline", 0.09),
+    ("heldout-cyrillic", "outline", 0.075),
     # Chinese drawn as outlines (make_cjk.py), added 2026-12-07 and measured 0.71-0.78 before it was read (the Latin
     # figures and letters among the hanzi only): tuned (AR PL UMing, Noto Sans CJK SC, and that one condensed to
     # 0.7) 0.015, held out (WenQuanYi Zen Hei, AR PL SungtiL GB and that one condensed) 0.018
@@ -107,6 +109,24 @@ def test_cyrillic_words_letters_in_two_pieces_and_latin_twins() -> None:
     assert "Болт М8х25 ГОСТ 7798-70" in lines and "Разраб." in lines, sorted(lines)
 
 
+@pytest.mark.parametrize(("name", "expected"), [
+    # a face's own Д and У, 0.33-0.37 from the templates, on a page written in Cyrillic; a word whose letters the
+    # Cyrillic templates read in a line with a Cyrillic word (``кромки``); a break told by the letters' bearings
+    ("cyrillic-open-sans", {"Дата", "Утв.", "Острые кромки притупить", "Щит управления", "Размеры для справок",
+                            "Фланец Ду50", "Сталь 40Х ГОСТ 4543-2016", "Формат А3"}),
+    # a figure stays a figure in a code however like З it is; sizes' 0 between times signs
+    ("cyrillic-roboto", {"ИВКН.305131.002", "Уголок 50х50х5", "Эскизный проект", "Лист Б-ПН-2 ГОСТ 19903-2015"}),
+    # a tall humanist comma; the points of an ellipsis
+    ("cyrillic-go", {"0,45", "Объем 2,5 л", "Ra 3,2", "Твердость 40...45 HRC"}),
+    # a lone N° on a Cyrillic page; a word of one height of one case (``докум``, not ``дОкУм``)
+    ("cyrillic-cantarell", {"№ докум.", "Н. контр.", "Покрытие Хим. Окс. прм"}),
+])
+def test_cyrillic_in_faces_unlike_the_templates(name: str, expected: set[str]) -> None:
+    """Cyrillic set in faces the templates are not built from (tuned fixtures added 2026-12-07)."""
+    lines = set(pdftract.open(FIXTURES / f"{name}.pdf").page(1).text.split("\n"))
+    assert expected <= lines, sorted(expected - lines)
+
+
 def test_chinese_words_among_latin_ones_and_condensed() -> None:
     """Hanzi drawn as outlines are read as whole characters (their pieces, radicals and dots, joined in square
     cells), beside the Latin designations of their line, which stay Latin (``HT200``'s T is no 丁, a hyphen no
@@ -119,6 +139,21 @@ def test_chinese_words_among_latin_ones_and_condensed() -> None:
     sheet = pdftract.open(FIXTURES / "cjk-noto-sans-sc.pdf").page(1)
     hanzi = [g for g in sheet.glyphs if "\u4e00" <= g.text <= "\u9fff"]
     assert hanzi and all(g.source is UnicodeSource.OUTLINE_MATCH and 0.5 <= g.confidence <= 1 for g in hanzi)
+
+
+def test_shipped_side_bearings_are_the_template_fonts_own() -> None:
+    """The side bearings that tell a word break (``text_bearings.json``) are what the build makes from the
+    template fonts, where they are installed: a Cyrillic straight-sided letter's bearings are wider than a round
+    letter's."""
+    from pdftract.data.build_templates import LETTERS_ONLY, TEXT_FONTS, build_bearings
+    from pdftract.ingest import drawn_text
+
+    shipped = drawn_text._bearings()
+    assert shipped["п"][0] > shipped["о"][0] and shipped["н"][1] > shipped["с"][1] and shipped["T"][0] < shipped["N"][0]
+    if not all(Path(f).exists() for f in TEXT_FONTS if Path(f).name not in LETTERS_ONLY):
+        pytest.skip("the template fonts are not all installed here")
+    built = build_bearings()
+    assert {ch: tuple(v) for ch, v in built.items()} == shipped
 
 
 def test_chinese_templates_read_their_own_faces() -> None:

@@ -544,6 +544,21 @@ def test_an_eskd_block_is_one_block_and_keeps_its_cyrillic_designation() -> None
     assert got.get("material") == "Стеклотекстолит фольгированный FR-4 ГОСТ 26246.5-89" and got.get("scale") == "1:1", got
 
 
+@pytest.mark.parametrize("name", ["fc-eskdown-a3-plate", "fc-eskdown-a4p-shaft"])
+def test_a_gost_2104_inscription_drawn_as_outlines_reads_whole(name: str) -> None:
+    # our own GOST 2.104 form 1 inscriptions (FreeCAD, labels and values drawn as outlines): its change and
+    # approval columns and its letter, mass and scale cells, 77 mm apart in one ruled box, are one block; the
+    # unlabelled material (``Сталь ...``) and organisation (``ООО ...``, ``АО ...``) cells by their names; the
+    # empty sheet-number cell of a one-sheet drawing takes nothing; ``Формат А3`` under the frame is its size
+    truth = json.loads((ROOT / "fixtures" / "cad" / "freecad" / "truth.json").read_text(encoding="utf-8"))
+    want = next(e for e in truth["expectations"] if e["file"] == f"{name}.pdf")["title_block"]
+    sheet = pdftract.open(str(ROOT / "fixtures" / "cad" / "freecad" / "pdf" / f"{name}.pdf")).pages[0]
+    tb = find_title_block(sheet, TitleBlockSettings(), ())
+    assert tb is not None
+    got = {k: f.value for k, f in tb.fields.items() if k in want}
+    assert got == want
+
+
 def test_a_two_line_company_a_name_with_its_date_and_iso_7200_labels() -> None:
     # a cell of two name lines in one size, centred one under the other, is one company; "Created by" holding a
     # name and a date gives the date; "Dept." over an empty cell is a label (ISO 7200), no company;

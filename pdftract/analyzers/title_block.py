@@ -38,7 +38,7 @@ from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_fa
 from pdftract.analyzers.labels import LABELS, NAME_LABELS, _PHRASES, _norm_token  # _PHRASES: the leave-one-template-out benchmark edits it
 from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
-from pdftract.analyzers.notation import DATE_FORM, reader_code
+from pdftract.analyzers.notation import _LOOKALIKES, DATE_FORM, reader_code
 from pdftract.analyzers.projection import projection_symbol
 from pdftract.analyzers.tables import Table, TableKind, header_key
 from pdftract.index import BoxIndex, BoxSet, components
@@ -685,6 +685,15 @@ def _one_strip(sheet: SheetLike, direction: int, a: BBox, b: BBox) -> bool:
     return abs(ba[0] - bb[0]) <= 1.0 and abs(ba[1] - bb[1]) <= 1.0 and ba[1] - ba[0] <= 0.2 * min(sheet.width, sheet.height)
 
 
+def _box_gap(a: BBox, b: BBox) -> float:
+    """The larger of the horizontal and vertical gaps between two boxes (0 where they overlap).
+
+    >>> _box_gap(BBox(0, 0, 10, 10), BBox(12, 3, 15, 4)), _box_gap(BBox(0, 0, 10, 10), BBox(5, 5, 20, 20))
+    (2, 0.0)
+    """
+    return max(0.0, max(a.x0, b.x0) - min(a.x1, b.x1), max(a.top, b.top) - min(a.bottom, b.bottom))
+
+
 def _join_groups(groups: list[list[_Candidate]], aligned: bool,
                  ruled: Callable[[BBox], BBox] | None = None) -> list[list[_Candidate]]:
     boxes = [BBox.union_all(c.area for c in g) for g in groups]
@@ -692,7 +701,7 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool,
     # groups are joined only within a few label heights of each other: the pairs come from an R-tree of the
     # groups' boxes grown by that reach (a page of many small labelled blocks is not compared all against all)
     near = BoxIndex((i, b) for i, b in enumerate(boxes))
-    reach = max(4.0, ALIGNED_REACH, RULED_REACH if ruled is not None and not aligned else 0.0)
+    reach = max(4.0, ALIGNED_REACH, RULED_SAME_REACH if ruled is not None and not aligned else 0.0)
     edges: list[tuple[int, int]] = []
     extents: dict[int, BBox] = {}  # a group's box grown along its rules (asked only for groups near another)
     for i in range(len(groups)):
@@ -706,15 +715,25 @@ def _join_groups(groups: list[list[_Candidate]], aligned: bool,
                     and abs(heights[i] - heights[j]) <= 0.25 * h and _rows_shared(groups[i], groups[j], h) >= 2
             else:
                 join = max(gap_x, gap_y) <= 4.0 * h
-                if not join and ruled is not None and max(gap_x, gap_y) <= RULED_REACH * h:
+                if not join and ruled is not None and max(gap_x, gap_y) <= RULED_SAME_REACH * h:
                     for k in (i, j):
                         if k not in extents:
                             extents[k] = ruled(boxes[k])
                     ei, ej = extents[i], extents[j]
-                    # (or two ruled panels of one width stacked in one column: a block set as a stack of boxes)
-                    join = ei.contains_point(boxes[j].center) or (
-                        abs(ei.x0 - ej.x0) <= 2.0 and abs(ei.x1 - ej.x1) <= 2.0 and ei.width > 0.0
-                        and max(ei.top, ej.top) - min(ei.bottom, ej.bottom) <= RULED_REACH * h)
+                    if max(gap_x, gap_y) <= RULED_REACH * h:
+                        # (or a label just outside the other's ruled box: ESKD prints ``Формат А3`` under the frame, by
+                        # the block; or two ruled panels of one width stacked in one column: a block set as a stack of
+                        # boxes)
+                        join = ei.contains_point(boxes[j].center) or ej.contains_point(boxes[i].center) \
+                            or (len(groups[j]) == 1 and _box_gap(ei, boxes[j]) <= 4.0 * h) \
+                            or (len(groups[i]) == 1 and _box_gap(ej, boxes[i]) <= 4.0 * h) or (
+                            abs(ei.x0 - ej.x0) <= 2.0 and abs(ei.x1 - ej.x1) <= 2.0 and ei.width > 0.0
+                            and max(ei.top, ej.top) - min(ei.bottom, ej.bottom) <= RULED_REACH * h)
+                    else:
+                        # farther apart, only two groups whose rules grow to one ruled box: each one's box holds the
+                        # other's centre (a label under the box, ``Формат А4``, may widen one of them)
+                        join = ei.width > 0.0 and ej.width > 0.0 and ei.contains_point(ej.center) \
+                            and ej.contains_point(ei.center)
             if join:
                 edges.append((i, j))
     return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)]
@@ -728,6 +747,12 @@ ALIGNED_REACH = 12.0
 #: groups of labels in one ruled block stand at most this many label heights apart (an ESKD block's approval
 #: columns and its sheet cells, 70 mm of title and material cells between them)
 RULED_REACH = 20.0
+#: a label's value found this many label heights away or more, that no field took, does not keep the text from the
+#: unlabelled fields (see _infer_unlabelled)
+FAR_VALUE = 2.5
+#: ... and up to this many when the rules of both grow to one and the same ruled box (GOST 2.104 form 1 in 2.5 mm
+#: lettering: its change and approval columns stand 77 mm, some 40 label heights, from its letter, mass and scale)
+RULED_SAME_REACH = 45.0
 
 
 def parse_sheet(value: str) -> tuple[str | None, str | None]:
@@ -1142,6 +1167,17 @@ _UNITS_SENTENCE = re.compile(r"(?i)\bDIMENSIONS\s+(?:ARE\s+)?IN\s+(INCH(?:ES)?|M
 #: a company name by its form: a legal-form suffix at its end (``... Co., Ltd``, ``... GmbH``), no address or link
 _COMPANY_NAME = re.compile(r"(?i)^[^/@:]{2,}?\b(?:co\s*\.?\s*,?\s*ltd|ltd|inc|gmbh|llc|corp(?:oration)?|ag|kg|s\.\s?a|co|"
                            + _LEGAL_FORMS + r")\.?$|^[^/@:]{2,}公司$")
+#: a Russian legal form before the name (``ООО Вектор``, ``АО Механика``), matched with look-alike letters folded
+_RU_LEGAL_FORM = re.compile(r"^(?:OOO|OAO|ЗAO|ПAO|AO|HПO|HПП|HИИ|ФГУП|ГУП|ФГБУ)\s+\S{2,}")
+
+
+def _company_name(text: str) -> bool:
+    """A company's name by its legal form: after it (``Ltd``, ``GmbH``, ``公司``) or, in Russian, before it.
+
+    >>> _company_name("ACME GmbH"), _company_name("ООО Техпром"), _company_name("OOO Техпром"), _company_name("Ось")
+    (True, True, True, False)
+    """
+    return _COMPANY_NAME.match(text) is not None or _RU_LEGAL_FORM.match(text.translate(_LOOKALIKES)) is not None
 
 
 #: what a value says of itself when its label is in no vocabulary we know
@@ -1250,11 +1286,19 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         framed = [(ln, box_to_frame(direction, ln.bbox)) for ln in pieces]
         fields.update(_sheets_phrase(direction, [(ln, fb) for ln, fb in framed if area.contains_point(fb.center)]))
     lines = []
+    # (a value found outside its label's cell and line, farther than FAR_VALUE label heights from it, that no field
+    # took is no value: the empty sheet-number cell of a one-sheet ESKD drawing reached down for the organisation's
+    # name two rows under it)
+    kept = [f.bbox for f in fields.values()]
     for ln in pieces:
         fb = box_to_frame(direction, ln.bbox)
         if not reach.contains_point(fb.center) or ln.bbox.center in blocked:
             continue
-        if any(c.label_box.contains_point(fb.center) or (c.value_box is not None and c.value_box.intersects(fb)) for c in cluster):
+        if any(c.label_box.contains_point(fb.center) or (
+                c.value_box is not None and c.value_box.intersects(fb)
+                and (c.how in ("cell", "inline") or _box_gap(c.label_box, c.value_box) <= FAR_VALUE * c.label_box.height
+                     or any(k.intersects(ln.bbox) for k in kept)))
+               for c in cluster):
             continue
         if _match_label([sheet.word(w) for w in ln.word_ids]) is not None:
             continue
@@ -1278,7 +1322,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             put("units", ln, fb, m.group(1))
         elif "projection" not in fields and _PROJECTION.match(ln.text.strip()) and area.contains_point(fb.center):
             put("projection", ln, fb, _projection_words(sheet, direction, ln, fb))
-        elif "company" not in fields and (_COMPANY_NAME.match(ln.text) or _institution(ln.text)) \
+        elif "company" not in fields and (_company_name(ln.text) or _institution(ln.text)) \
                 and area.contains_point(fb.center) and len(ln.text) <= 80:
             # (an institution's name set in two lines: "POLITECNICO DI" over "BARI"; or its cell, a logo of a few
             # names alone: "UTN" over "FRCH" over "FACULTAD REGIONAL CHUBUT")
@@ -1289,7 +1333,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             taken.update(o.id for o, _ob in more)
         elif "scale" not in fields and _FORM["scale"].match(ln.text) and area.contains_point(fb.center):
             put("scale", ln, fb)
-        elif "material" not in fields and _MATERIAL.search(ln.text) and ln.size < 0.9 * biggest and len(ln.text) <= 60 \
+        elif "material" not in fields and _material_name(ln.text) and ln.size < 0.9 * biggest and len(ln.text) <= 60 \
                 and (cell_text := _cell_value(sheet, direction, ln, fb, area, size)) is not None:
             put("material", ln, fb, cell_text)
         elif "sheet_number" not in fields and _FORM["sheet"].match(sheet_text := _read_sheet_of(sheet, ln)) \
@@ -1501,6 +1545,22 @@ def _cell_pieces(sheet: SheetLike, direction: int, lines: Sequence[Line]) -> lis
 #: a material by the form of its designation (EN 10027 steel names ``S235JR``, ``C45E``, ``42CrMo4``,
 #: ``X5CrNi18-10``; AISI/SAE numbers; aluminium alloys ``6061-T6``, ``EN AW-6082``, ``AlMg3``) or by its kind
 #: (steel, aluminium, brass, the common engineering polymers)
+#: Russian names of materials (steel, aluminium, brass, bronze, cast iron, copper, titanium, polyamide and the
+#: plastics ESKD parts are made of), matched on the text with look-alike capitals folded, then lowered
+_MATERIAL_RU = re.compile("|".join(re.escape(w.upper().translate(_LOOKALIKES).lower()) for w in (
+    "сталь", "алюмини", "латун", "бронз", "чугун", "медь", "титан", "полиамид", "капролон", "фторопласт",
+    "текстолит", "стеклотекстолит", "оргстекло")))
+
+
+def _material_name(text: str) -> bool:
+    """A material by its name or grade.
+
+    >>> _material_name("Сталь 20 ГОСТ 1050-2013"), _material_name("CTAЛЬ 45"), _material_name("S235JR"), _material_name("Крышка")
+    (True, True, True, False)
+    """
+    return _MATERIAL.search(text) is not None or _MATERIAL_RU.search(text.upper().translate(_LOOKALIKES).lower()) is not None
+
+
 _MATERIAL = re.compile(
     r"(?i)\b(?:steel|stainless|alumin(?:i)?um|brass|bronze|copper|titanium|cast iron|polyamide|polycarbonate|"
     r"acetal|nylon|abs|pla|petg|pom|peek|ptfe|pmma|fr-?4)\b"
@@ -1538,7 +1598,9 @@ def _cell_value(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox,
 _NAME_LIKE = re.compile(r"^(?=(?:.*[^\W\d_]){3})[^:_\\/@|=<>]{3,50}$")
 #: a document status printed where a company could stand (an ASME block's top cell holding "As-Built")
 _STATUS = re.compile(r"(?i)^(?:as[- ]?built|preliminary|draft|released|obsolete|superseded|approved|confidential|"
-                     r"proprietary|(?:not )?for (?:review|construction|information|approval|production)|void)$")
+                     r"proprietary|(?:not )?for (?:review|construction|information|approval|production)|void|"
+                     # (the heading of an ASME tolerance block, first in its top-row cell: ``UNLESS OTHERWISE SPECIFIED``)
+                     r"unless\s+otherwise\s+(?:specified|specifed|stated|noted)\s*:?)$")
 
 
 def _company_like(text: str) -> bool:
@@ -1547,11 +1609,15 @@ def _company_like(text: str) -> bool:
 
     >>> _company_like("NORTHWIND MACHINE WORKS"), _company_like("QTY"), _company_like("Part Number")
     (True, False, False)
+    >>> _company_like("UNLESS OTHERWISE SPECIFIED")
+    False
     """
     t = text.strip()
     if re.match(r"^\d+\s*,?\s+[^\W\d_]", t) or _CAD_PRODUCT.match(t) or header_key(t) is not None:
         return False  # a house number before a street ("40, montée Saint-Barthélémy"): an address; a CAD program
+    # (a character left unread in it: no name told by its place alone, ``S[GNA�URES`` of a column's header)
     return bool(_NAME_LIKE.match(t)) and len(t.split()) <= 6 and not _STATUS.match(t) and not _DWG_NO.match(text) \
+        and REPLACEMENT_CHARACTER not in t \
         and not _DATE.match(text) and not any(form.match(text) for _k, form in _FORM_KEYS) \
         and sum(ch.isdigit() for ch in text) * 2 <= sum(ch.isalpha() for ch in text)
 

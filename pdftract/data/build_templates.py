@@ -203,6 +203,37 @@ def build_cyrillic(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, np.ndarray]
     return {**pack(feats), "labels": np.array(labels), "fonts": np.array(used)}
 
 
+def build_bearings(fonts: tuple[str, ...] = TEXT_FONTS) -> dict[str, list[float]]:
+    """Each text character's side bearings (ink to the edge of its advance, left and right, in ems): the median
+    over the installed fonts of ``fonts`` that have it (the Ming font left out: its Latin letters sit in wide
+    cells), rounded to a thousandth. The Latin characters of :data:`TEXT_CHARS`, the Cyrillic letters of
+    :data:`CYRILLIC_CHARS` and the Cyrillic letters drawn as Latin ones. A word break is a gap wider than the two
+    bearings beside it by a space (see ``drawn_text._spaces``)."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    chars = TEXT_CHARS + CYRILLIC_CHARS + "АВЕКМНОРСТХаеорсух"
+    seen: dict[str, list[tuple[float, float]]] = {}
+    for path in fonts:
+        if not Path(path).exists() or Path(path).name in LETTERS_ONLY:
+            continue
+        tt = TTFont(path, lazy=True, fontNumber=0)
+        em = float(tt["head"].unitsPerEm)
+        glyph_set, cmap, hmtx = tt.getGlyphSet(), tt.getBestCmap(), tt["hmtx"]
+        for ch in chars:
+            name = cmap.get(ord(ch))
+            if name is None:
+                continue
+            pen = BoundsPen(glyph_set)
+            glyph_set[name].draw(pen)
+            if pen.bounds is None:
+                continue
+            x0, _y0, x1, _y1 = pen.bounds
+            seen.setdefault(ch, []).append((x0 / em, (hmtx[name][0] - x1) / em))
+    return {ch: [round(float(np.median([a for a, _ in v])), 3), round(float(np.median([b for _, b in v])), 3)]
+            for ch, v in sorted(seen.items())}
+
+
 #: KiCad's stroke font (``newstroke.txt``, shipped in the package, read out of KiCad by ``build_newstroke.py``):
 #: every KiCad schematic and board draws its text with it as stroked centre lines
 NEWSTROKE = "newstroke.txt"
@@ -313,7 +344,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--text", action="store_true", help="build the text templates (text_templates.npz) instead")
     ap.add_argument("--cyrillic", action="store_true", help="build the Cyrillic templates (cyrillic_templates.npz) instead")
     ap.add_argument("--cjk", action="store_true", help="build the Chinese templates (cjk_templates.npz) instead")
+    ap.add_argument("--bearings", action="store_true", help="write the text characters' side bearings (text_bearings.json)")
     args = ap.parse_args(argv)
+    if args.bearings:
+        import json
+
+        out = Path(__file__).with_name("text_bearings.json")
+        table = build_bearings()
+        out.write_text(json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"build_templates: side bearings of {len(table)} characters -> {out}", file=sys.stderr)
+        return 0
     for wanted, name, what, make in ((args.cyrillic, "cyrillic_templates.npz", "Cyrillic", build_cyrillic),
                                      (args.cjk, "cjk_templates.npz", "Chinese", build_cjk),
                                      (args.text, "text_templates.npz", "text", build_text)):

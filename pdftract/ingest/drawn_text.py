@@ -71,11 +71,13 @@ underlines) is read as one unknown shape.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import re
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from importlib import resources
 from itertools import chain
 from typing import Any
 
@@ -123,6 +125,9 @@ MAX_ATOMS = 400_000
 LINK_GAP = 1.0
 #: chaining: vertical overlap as a share of the smaller character's height
 LINK_OVERLAP = 0.5
+#: a mark that high (share of its neighbour's height), narrow, its head on the band and its tail below, links as a
+#: comma (Go's and Cantarell's commas are 0.39 of their digits' height)
+COMMA_HEIGHT = 0.45
 #: a character height over the line height used as the em (caps and ascenders are about 0.72 em)
 CAP_EM = 0.72
 #: weight of the size features (width, height, centre height in em, blob) for text characters: the em is
@@ -164,6 +169,15 @@ THIN_CELL, THIN_LETTERS = 0.28, frozenset("ijlI")
 SPACE_MIN, SPACE_MEDIANS, SPACE_MAX = 0.2, 2.2, 0.55
 #: a word break in a line of strokes is also a gap between inked spans this many times their median gap
 INK_SPACE_MEDIANS = 1.5
+#: ... or, in a line of filled outlines, a gap this much (em) wider than the usual side bearings of the two
+#: characters beside it (:func:`_bearings`; letters set apart in the tuned fixtures exceed them by at most 0.16 em,
+#: their spaces by 0.2 and more)
+SPACE_EXCESS = 0.19
+#: ... when it is also wider than this many median gaps of the line
+EXCESS_MEDIANS = 1.5
+#: in a line with this many pairs of figures side by side, two figures stepping no more than DIGIT_STEP times
+#: their median step apart (centre to centre) have no word break between them (see :func:`_spaces`)
+DIGIT_PAIRS, DIGIT_STEP = 3, 1.2
 #: x-height over em (the em from the x-height when no capital tells it)
 X_EM = 0.53
 #: width of the pen a stroke-font character is drawn with before matching, in em (a regular font's stem)
@@ -275,10 +289,16 @@ CYRILLIC_TRY = 0.06
 #: and closer)
 CYRILLIC_LINE_READ = 0.2
 CYRILLIC_EVIDENT = 0.25
+#: ... or, on a page written in Cyrillic (see :func:`_cyrillic_page`), when the Latin templates left it unread and
+#: its Cyrillic letter is this close
+CYRILLIC_EVIDENT_PAGE = 0.4
 #: ... and is Cyrillic by evidence when its Cyrillic letter is this much closer than its Latin reading; in a word
 #: that is Cyrillic, a shape takes its Cyrillic letter when that is no more than this farther
 CYRILLIC_GAIN = 0.04
 CYRILLIC_SLACK = 0.08
+#: on a page written in Cyrillic, a letter a Latin one is drawn nearly like (``п`` an ``n``) is evidence when it reads
+#: this close and this much closer than its Latin reading
+CYRILLIC_NEAR_SURE, CYRILLIC_NEAR_GAIN = 0.1, 0.15
 #: pairs of shapes that are one Cyrillic letter drawn in two pieces (``ы``: a soft sign and a bar) and signs read
 #: as two Latin characters (``№``: an N and a raised small o)
 _CYRILLIC_BARS = frozenset("Il|1")
@@ -1010,7 +1030,21 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
                 | (straight[b] & (h[b] > RULE_HEIGHT * np.maximum(h[a], typical))))
         lo, hm = np.minimum(h[a], h[b]), np.maximum(h[a], h[b])
         overlap = np.minimum(sub[a, 3], sub[b, 3]) - np.maximum(sub[a, 1], sub[b, 1])
-        ok &= ~(sub[b, 0] - sub[a, 2] > LINK_GAP * hm)
+        # (a point reaches another point of its size on its band as far as the character it follows would: the
+        # points of an ellipsis, ``40...45``; not an underscore, which would reach over the letter it underlines,
+        # nor a colon's points, over or under it)
+        ellipsis = (before[a] > 0.0) & (np.maximum(h[a], w[a]) <= 0.45 * before[a]) & (w[a] <= 2.0 * h[a]) \
+            & (np.abs(h[b] - h[a]) <= 0.5 * h[a]) & (np.abs(w[b] - w[a]) <= 0.5 * w[a]) \
+            & (np.abs(sub[b, 1] - sub[a, 1]) <= 0.5 * h[a])
+        for e in np.flatnonzero(ellipsis).tolist():
+            # (not a colon's point: another point over or under it, a few of its heights away)
+            be, he = int(b[e]), float(h[b[e]])
+            for o in idx.intersection((float(sub[be, 0]), float(sub[be, 1]) - 4.0 * he, float(sub[be, 2]), float(sub[be, 3]) + 4.0 * he)):
+                if o != be and o != int(a[e]) and abs(float(h[o]) - he) <= 0.5 * he \
+                        and min(float(sub[o, 2]), float(sub[be, 2])) - max(float(sub[o, 0]), float(sub[be, 0])) >= 0.5 * float(w[be]):
+                    ellipsis[e] = False
+                    break
+        ok &= ~(sub[b, 0] - sub[a, 2] > LINK_GAP * np.where(ellipsis, np.maximum(hm, before[a]), hm))
         mark = ok & ((overlap < LINK_OVERLAP * lo) | ((hm > 2.5 * lo) & (overlap < 0.9 * lo)))
         if not mark.any():
             return ok
@@ -1025,6 +1059,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
         edge = np.minimum(np.abs(sub[small, 1] - sub[big, 1]), np.abs(sub[small, 3] - sub[big, 3]))
         bar = (hs <= 0.22 * hb) & (0.25 * hb <= ws) & (ws <= 1.3 * hb) & (edge <= 0.25 * hb)
         dot = bar | ((np.maximum(hs, ws) <= 0.35 * hb) & (edge <= 0.25 * hb) & (overlap[m] > 0))
+        # (a comma of a humanist face is taller: up to COMMA_HEIGHT of its digit, narrow, its head on the band)
+        dot |= (hs <= COMMA_HEIGHT * hb) & (ws <= 0.25 * hb) & (edge <= 0.25 * hb) & (overlap[m] > 0)
         # ... and not when a stroke lies over or under it: then it is part of that letter (the dot of an i); an
         # underscore is looked over toward its own line only (the next line's letters lie past it)
         toward_big = (sub[big, 1] + sub[big, 3]) > (sub[small, 1] + sub[small, 3])
@@ -1081,8 +1117,12 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
             if stems:
                 best = min(stems, key=lambda k: float(sub[k, 0]))
         if best >= 0:
-            if h[best] <= 0.45 * hi:  # a point, a comma, a dash after a character reaches on as that one
-                before[best] = max(float(before[best]), hi)
+            # a point, a comma, a dash after a character reaches on as that one (and so do the next points of an
+            # ellipsis: ``40...45``)
+            same_point = abs(h[best] - hi) <= 0.5 * hi and abs(float(sub[best, 1] - sub[i, 1])) <= 0.5 * hi
+            lent = max(hi, float(before[i])) if same_point else hi
+            if h[best] <= 0.45 * lent:
+                before[best] = max(float(before[best]), lent)
             link_from.append(i)
             link_to.append(best)
 
@@ -1368,7 +1408,9 @@ def _classified(d: np.ndarray, tpl: Any, key: tuple[object, ...], adapt: _Adapt 
             # nearest (a D taught, whose nearest template was an O, must not settle back to O)
             taught_alts = {c: round(float(per[chars.index(c)]), 4) for c in _GROUP.get(taught, taught) if c in chars}
             taught_alts[taught] = round(float(per.min()), 4)
-            return _Read(taught, taught, dt, margin, PAGE_CONFIDENCE, taught_alts, per, key, "page")
+            # (its Cyrillic reading still asked for: a Д whose word the lexicon took for ``Data`` taught a D)
+            return _Read(taught, taught, dt, margin, PAGE_CONFIDENCE, taught_alts, per, key, "page",
+                         lazy=lazy if dt > CYRILLIC_TRY else None)
         adapt.unread[key] = per
     return _Read(top if ok else None, top, dt, margin, conf, alts, per, key, "shape" if ok else "",
                  lazy=lazy if dt > CYRILLIC_TRY else None)
@@ -1620,8 +1662,11 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
             nb = shape[j] if 0 <= j < len(shape) else None
             if nb is None:
                 continue
+            far = shape[2 * j - k] if 0 <= 2 * j - k < len(shape) else None
             if nb.isdigit() or nb in ".,":
                 evidence += 1
+            elif nb in "x\u0445\u00d7" and far is not None and far.isdigit():
+                evidence += 1  # a times sign between figures: sizes (``50x50x5``, ``M8x25``)
             elif nb.isalpha() and nb not in _TO_DIGIT and nb not in "Il|":
                 evidence -= 1
         if len(reads) == 1 and letter in "Il|":
@@ -1756,8 +1801,16 @@ def _median(values: list[float]) -> float:
     return float(ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2)
 
 
+@functools.lru_cache(maxsize=1)
+def _bearings() -> dict[str, tuple[float, float]]:
+    """Each text character's usual side bearings in ems, left and right (``text_bearings.json``, built from the
+    template fonts by ``python -m pdftract.data.build_templates --bearings``)."""
+    raw = json.loads(resources.files("pdftract.data").joinpath("text_bearings.json").read_text(encoding="utf-8"))
+    return {ch: (float(v[0]), float(v[1])) for ch, v in raw.items()}
+
+
 def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | None] = (),
-            inked: Sequence[tuple[float, float]] = ()) -> list[bool]:
+            inked: Sequence[tuple[float, float]] = (), outline_ink: Sequence[tuple[float, float]] = ()) -> list[bool]:
     """Whether a word break follows each character (the last one: False): a gap between cells wider than
     the larger of :data:`SPACE_MIN` em and :data:`SPACE_MEDIANS` times the line's median gap (stroke and
     monospaced fonts space wider), at most :data:`SPACE_MAX` em. With ``texts``, a point between two digits
@@ -1767,7 +1820,14 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
     :data:`INK_SPACE_MEDIANS` times their median gap too (given for lines of strokes): a stroke font that sets its
     letters a fixed distance apart, ink to ink (LibreCAD's),
     has letters narrower than the widened cells, whose gaps then vary and break ``FIT TIN G``; the widened cells
-    keep a proportional font's ``1`` (wide bearings about a thin stem) inside its number.
+    keep a proportional font's ``1`` (wide bearings about a thin stem) inside its number. With ``outline_ink``
+    (each character's inked span, given for lines of filled outlines) and ``texts``, a gap between two letters wider
+    than :data:`SPACE_MIN` em and :data:`EXCESS_MEDIANS` median gaps is a break too where it exceeds the usual side
+    bearings of the two letters beside it
+    (:func:`_bearings`) by :data:`SPACE_EXCESS` em: a loosely set face whose straight-sided letters stand far
+    apart (Cyrillic ``н п и т``) has a median gap too near its spaces for the rule above (``Щит управления``,
+    ``PART NUMBER``). Not beside a narrow character (inked over less than :data:`NARROW_INK` of the line's
+    median character): a monospaced font sets it in a full cell, far from the bearings of a proportional one.
 
     >>> ink = [(0.0, 2.0), (4.0, 6.0), (8.0, 8.0), (10.0, 12.0), (14.5, 16.5)]  # letter-spaced, a bar at 8
     >>> _spaces([(0.0, 2.0), (4.0, 6.0), (6.0, 10.0), (10.0, 12.0), (14.5, 16.5)], 10.0, "ABICD", ink)
@@ -1776,6 +1836,13 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
     >>> cells = [(0.0, 4.0), (5.0, 9.0), (12.0, 12.6), (15.6, 19.6), (20.6, 24.6), (25.6, 29.6)]
     >>> _spaces(cells, 10.0), _spaces(cells, 10.0, ["2", "4", ".", "8", "m", "m"])
     ([False, True, True, False, False, False], [False, False, False, False, False, False])
+
+    Loosely set capitals: the gap of 0.3 em after the T is under 2.2 median gaps, but 0.2 em wider than a T's
+    and an N's bearings (0.018 + 0.073 em), where the P-A gap of 0.15 em exceeds theirs by only 0.1 em:
+
+    >>> ink = [(0.0, 6.0), (7.5, 13.5), (15.0, 21.0), (22.5, 28.5), (31.5, 37.5), (39.0, 45.0)]
+    >>> _spaces(ink, 10.0, "PARTNU"), _spaces(ink, 10.0, "PARTNU", outline_ink=ink)
+    ([False, False, False, False, False, False], [False, False, False, True, False, False])
     """
     gaps = [b[0] - a[1] for a, b in zip(cells, cells[1:], strict=False)]
     if not gaps:
@@ -1785,6 +1852,20 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
 
     wide = limit(gaps, SPACE_MEDIANS)
     out = [g > wide for g in gaps] + [False]
+    if outline_ink and texts:
+        side = _bearings()
+        narrow = NARROW_INK * _median([b - a for a, b in outline_ink])
+        # (and wider than EXCESS_MEDIANS median gaps: letters spaced out evenly, ``W I R E L E S S``, are one word)
+        least = max(SPACE_MIN * em, EXCESS_MEDIANS * _median([max(g, 0.0) for g in gaps]))
+        for k, (a, b) in enumerate(zip(outline_ink, outline_ink[1:], strict=False)):
+            # (between two letters only: a figure or a mark of a monospaced face stands in a full cell, ``09/02``)
+            if not (texts[k] or "").isalpha() or not (texts[k + 1] or "").isalpha():
+                continue
+            left, right = side.get(texts[k] or ""), side.get(texts[k + 1] or "")
+            g = b[0] - a[1]
+            if not out[k] and left is not None and right is not None and least < g <= SPACE_MAX * em \
+                    and min(a[1] - a[0], b[1] - b[0]) >= narrow and g - (left[1] + right[0]) * em > SPACE_EXCESS * em:
+                out[k] = True
     if inked:
         ink_gaps = [b[0] - a[1] for a, b in zip(inked, inked[1:], strict=False)]
         ink_wide = limit(ink_gaps, INK_SPACE_MEDIANS)
@@ -1801,6 +1882,18 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
         if (texts[k] == "." and (texts[k - 1] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS
                 and max(gaps[k - 1], gaps[k]) <= SPACE_MAX * em):
             out[k - 1] = out[k] = False
+    # figures are set in cells of one width (tabular figures): two figures whose centres stand no farther apart
+    # than DIGIT_STEP times the line's usual step from figure to figure are one number, however wide the bearing
+    # of a ``1`` between them leaves their inks (``2016``, not ``201 6``)
+    # (asked of a line read from its shapes, ``inked`` or ``outline_ink`` given: a hidden copy's spacing is told
+    # by how many of its gaps break, which this would change)
+    pairs = [k for k in range(len(texts) - 1) if (texts[k] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS]
+    if (inked or outline_ink) and len(pairs) >= DIGIT_PAIRS:
+        steps = {k: (cells[k + 1][0] + cells[k + 1][1] - cells[k][0] - cells[k][1]) / 2 for k in pairs}
+        usual = _median(list(steps.values()))
+        for k in pairs:
+            if out[k] and steps[k] <= DIGIT_STEP * usual:
+                out[k] = False
     return out
 
 
@@ -2025,9 +2118,11 @@ def _classify_all(d: int, chars: list[list[int]], comps: list[list[int]], atoms:
         reads.append(shape_read)
         stroked.append(not contours)
         shapes.append([] if contours or dot is not None else strokes)
-    # an unread mark between two figures, small and reaching below the baseline: a decimal comma (``⌀6,3``)
+    # an unread mark between two figures, small and reaching below the baseline: a decimal comma (``⌀6,3``); or
+    # between a figure and a letter, or two letters: a list's comma (``R2,R4,R6``)
     for k in range(1, len(chars) - 1):
-        if reads[k].text is None and (reads[k - 1].text or "").isdigit() and (reads[k + 1].text or "").isdigit():
+        if reads[k].text is None and (reads[k - 1].text or "").isalnum() and (reads[k + 1].text or "").isalnum() \
+                and ((reads[k - 1].text or "").isdigit() or (reads[k + 1].text or "").isalpha()):
             comma = _comma(chars[k], fb, em, baseline)
             if comma is not None:
                 reads[k] = comma
@@ -2519,14 +2614,29 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
     # a line of strokes is also measured ink to ink (stroke fonts set letters a fixed distance apart, ink to ink)
     inked = [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in chars] \
         if 2 * sum(stroked) > len(stroked) else []
-    spaces = _spaces(cells, em, [r.text for r in reads], inked)
-    texts: list[str | None] = []
-    start = 0
-    for k in range(len(chars)):
-        if spaces[k] or k == len(chars) - 1:
-            texts.extend(_settle(reads[start:k + 1], spans[start:k + 1], baseline, line_h, cap, xh))
-            start = k + 1
-    reads, texts = _cyrillic_words(reads, texts, spaces, [hi - baseline for _lo, hi in spans])
+    outline_ink = [] if inked else [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in chars]
+    spaces = _spaces(cells, em, [r.text for r in reads], inked, outline_ink)
+    latin_reads = reads
+
+    def settled(spaces: list[bool]) -> list[str | None]:
+        texts: list[str | None] = []
+        start = 0
+        for k in range(len(chars)):
+            if spaces[k] or k == len(chars) - 1:
+                texts.extend(_settle(latin_reads[start:k + 1], spans[start:k + 1], baseline, line_h, cap, xh))
+                start = k + 1
+        return texts
+
+    latin_texts = settled(spaces)
+    tops = [hi - baseline for _lo, hi in spans]
+    reads, texts = _cyrillic_words(latin_reads, latin_texts, spaces, tops)
+    if outline_ink and texts != latin_texts:
+        # the Cyrillic letters' own bearings tell the breaks beside them too (``Фланец Ду50``): the line's words
+        # are settled and judged again between those breaks
+        more = [a or b for a, b in zip(spaces, _spaces(cells, em, texts, inked, outline_ink), strict=True)]
+        if more != spaces:
+            spaces = more
+            reads, texts = _cyrillic_words(latin_reads, settled(spaces), spaces, tops)
     if "" in texts:
         chars, texts, reads, stroked, spaces, cells = _joined_pieces(chars, texts, reads, stroked, spaces, cells)
     score = -_mean_distance(reads)
@@ -2601,6 +2711,8 @@ _CYRILLIC_CAP_REF = frozenset("23467АЕБ№")
 _CYRILLIC_X_REF = frozenset("ае")
 #: the least step from x-height to cap height (share) for a line's two heights to tell case
 CYRILLIC_CASE_STEP = 1.18
+#: a letter whose top is within this share of that step of the middle keeps the case it was read in
+CYRILLIC_CASE_MARGIN = 0.1
 
 
 def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bool],
@@ -2622,8 +2734,30 @@ def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bo
     def evident(k: int) -> bool:
         c = reads[k].cyrillic
         latin = reads[k].distance if texts[k] is not None else 9.0
-        return c is not None and c[0] not in _CYRILLIC_NEAR_TWINS and c[1] <= CYRILLIC_EVIDENT \
+        # (on a page written in Cyrillic, a shape the Latin templates left unread is evidence a little farther: a
+        # face unlike the templates draws its own Д and У)
+        bound = CYRILLIC_EVIDENT_PAGE if page and texts[k] is None else CYRILLIC_EVIDENT
+        # (a letter a Latin one is drawn nearly like is evidence only there, left unread by the Latin templates
+        # and within CYRILLIC_EVIDENT: the ``ь`` of ``Ось``; never ``э``, which linework's arcs match)
+        # (nor there when its Cyrillic letter reads far closer than its Latin one: the ``п`` and ``б`` of osifont, drawn
+        # as an ``n`` and a ``b`` are, but read at 0.05-0.09 as themselves and at 0.23-0.32 as those)
+        near = c is not None and c[0] in _CYRILLIC_NEAR_TWINS \
+            and not (page and c[0] not in "эЭ" and c[1] <= CYRILLIC_EVIDENT
+                     and (texts[k] is None or (c[1] <= CYRILLIC_NEAR_SURE and latin - c[1] >= CYRILLIC_NEAR_GAIN)))
+        return c is not None and not near and c[1] <= bound \
             and c[1] + CYRILLIC_GAIN < latin and not str(texts[k]).isdigit()
+
+    def fits(k: int) -> bool:
+        """Whether a letter (or unread shape) of a word in a Cyrillic line may be Cyrillic: a Latin twin, or a shape
+        whose Cyrillic letter reads within TEXT_ACCEPT and closer than, or nearly as close as, its Latin one."""
+        if out_t[k] in CYRILLIC_TWINS:
+            return True
+        if k > 0 and (out_t[k] in _CYRILLIC_BARS or reads[k].best in _CYRILLIC_BARS) \
+                and (reads[k - 1].cyrillic or ("", 0.0))[0] in ("ь", "Ь") and fits(k - 1):
+            return True  # the bar of a ``ы``
+        c = reads[k].cyrillic
+        latin = reads[k].distance if texts[k] is not None else 9.0
+        return c is not None and c[1] <= TEXT_ACCEPT and (c[1] + CYRILLIC_GAIN < latin or c[1] <= latin + CYRILLIC_SLACK)
 
     out_r, out_t = list(reads), list(texts)
 
@@ -2632,7 +2766,11 @@ def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bo
         r = reads[k]
         latin = r.distance if texts[k] is not None else 9.0
         figure = texts[k] is not None and str(texts[k]).isdigit()
-        if c is not None and c[1] <= TEXT_ACCEPT and (c[1] + CYRILLIC_GAIN < latin or (c[1] <= latin + CYRILLIC_SLACK and not figure)):
+        # (a figure becomes a letter a figure is drawn like only among letters: the 3 of ``305131`` stays a figure,
+        # however like З it is; a Б, flat-topped, is no 6 anywhere)
+        if c is not None and c[1] <= TEXT_ACCEPT \
+                and (not figure or c[0] not in _CYRILLIC_NEAR_TWINS or _among_letters(texts, w, k)) \
+                and (c[1] + CYRILLIC_GAIN < latin or (c[1] <= latin + CYRILLIC_SLACK and not figure)):
             conf = round(max(0.0, min(1.0, 1.0 - c[1] / (2 * TEXT_ACCEPT))), 3)
             out_r[k] = replace(r, text=c[0], best=c[0], distance=c[1], confidence=conf, alts={c[0]: c[1]}, how="shape")
             out_t[k] = c[0]
@@ -2679,14 +2817,19 @@ def _cyrillic_words(reads: list[_Read], texts: list[str | None], spaces: list[bo
             pieces(w)
     if cyrillic:
         for w in words:
-            letters = [t for t in (out_t[k] for k in w) if t is None or t.isalpha()]
-            # (words of twins and figures alone, and words of one letter: ``ООО``, ``М8х25``, ``10П``, ``л``)
-            if len(letters) == 1 or (letters and all(t in CYRILLIC_TWINS for t in letters)):
+            letters = [k for k in w if out_t[k] is None or str(out_t[k]).isalpha()]
+            # (words of twins and figures alone, and words of one letter: ``ООО``, ``М8х25``, ``10П``, ``л``; and
+            # words whose other letters, or shapes left unread, the Cyrillic templates read: ``кромки``, whose
+            # ``к`` and ``и`` a face unlike the templates draws 0.3 from them)
+            if len(letters) == 1 or (letters and all(fits(k) for k in letters)):
                 matched(w)
                 for k in w:
                     convert(k, w)
             pieces(w)
         _cyrillic_case(out_r, out_t, tops)
+    if page:
+        for w in words:
+            pieces(w)  # (a lone ``N°`` on a page written in Cyrillic is ``№``)
     return out_r, out_t
 
 
@@ -2878,19 +3021,58 @@ def _cyrillic_case(reads: list[_Read], texts: list[str | None], tops: list[float
         elif x is not None and c is None:
             c = x * CYRILLIC_CASE_STEP ** 2
         else:
+            _one_case(reads, texts, tops)
             return
     assert c is not None and x is not None
     if c < CYRILLIC_CASE_STEP * x:
+        _one_case(reads, texts, tops)
         return
     middle = (c + x) / 2
     for k, t in enumerate(texts):
         if t in ("Й", "й"):  # its breve reaches the cap height over a small letter
             want = "Й" if tops[k] > c + (c - x) / 2 else "й"
         elif t is not None and t.upper() in _CYRILLIC_SMALL_CAPS:
+            if abs(tops[k] - middle) < CYRILLIC_CASE_MARGIN * (c - x):
+                continue  # (halfway: the case it was read in stands; osifont's з is taller than its x-height)
             want = t.upper() if tops[k] > middle else t.lower()
         else:
             continue
         if want != t:
+            texts[k] = want
+            reads[k] = replace(reads[k], text=want)
+    _signs_in_words(reads, texts)
+
+
+def _signs_in_words(reads: list[_Read], texts: list[str | None]) -> None:
+    """A soft or hard sign, or ``ы``, after a small letter is small: no word starts with one, and a word in
+    capitals has no small letter (osifont draws its ``ь`` with an ascender, as tall as a capital)."""
+    for k in range(1, len(texts)):
+        t, before = texts[k], texts[k - 1]
+        if t is not None and t in "ЬЪЫ" and before is not None and "\u0400" <= before <= "\u04ff" and before.islower():
+            texts[k] = t.lower()
+            reads[k] = replace(reads[k], text=texts[k])
+
+
+def _one_case(reads: list[_Read], texts: list[str | None], tops: list[float]) -> None:
+    """The Cyrillic letters whose small form is the capital's shape, in a line whose height tells no case (all
+    of one height): of one case, the case most of them were read in (``дОкУм`` is ``докум``: its ``О`` and ``У``
+    were read as Latin capitals, its ``д``, ``к``, ``м`` as small Cyrillic letters); a tie is left as read.
+
+    >>> texts = ["д", "О", "к", "У", "м", "."]
+    >>> _one_case([_Read(t, str(t), 0.1, 0.1, 0.8, {}) for t in texts], texts, [3.0, 3.0, 2.95, 2.95, 2.95, 0.8])
+    >>> "".join(texts)
+    'докум.'
+    """
+    ks = [k for k, t in enumerate(texts) if t is not None and t.upper() in _CYRILLIC_SMALL_CAPS and tops[k] > 0]
+    if len(ks) < 2 or max(tops[k] for k in ks) >= CYRILLIC_CASE_STEP * min(tops[k] for k in ks):
+        return
+    small = sum(1 for k in ks if str(texts[k]).islower())
+    if 2 * small == len(ks):
+        return
+    lower = 2 * small > len(ks)
+    for k in ks:
+        want = str(texts[k]).lower() if lower else str(texts[k]).upper()
+        if want != texts[k]:
             texts[k] = want
             reads[k] = replace(reads[k], text=want)
 
