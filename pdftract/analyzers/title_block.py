@@ -1290,15 +1290,21 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
     # took is no value: the empty sheet-number cell of a one-sheet ESKD drawing reached down for the organisation's
     # name two rows under it)
     kept = [f.bbox for f in fields.values()]
+
+    def claimed(c: _Candidate, ln: Any, fb: BBox) -> bool:
+        """Whether candidate ``c`` holds the text piece as its label or its value."""
+        if c.label_box.contains_point(fb.center):
+            return True
+        if c.value_box is None or not c.value_box.intersects(fb):
+            return False
+        near = c.how in ("cell", "inline") or _box_gap(c.label_box, c.value_box) <= FAR_VALUE * c.label_box.height
+        return near or any(k.intersects(ln.bbox) for k in kept)
+
     for ln in pieces:
         fb = box_to_frame(direction, ln.bbox)
         if not reach.contains_point(fb.center) or ln.bbox.center in blocked:
             continue
-        if any(c.label_box.contains_point(fb.center) or (
-                c.value_box is not None and c.value_box.intersects(fb)
-                and (c.how in ("cell", "inline") or _box_gap(c.label_box, c.value_box) <= FAR_VALUE * c.label_box.height
-                     or any(k.intersects(ln.bbox) for k in kept)))
-               for c in cluster):
+        if any(claimed(c, ln, fb) for c in cluster):
             continue
         if _match_label([sheet.word(w) for w in ln.word_ids]) is not None:
             continue
@@ -1545,6 +1551,13 @@ def _cell_pieces(sheet: SheetLike, direction: int, lines: Sequence[Line]) -> lis
 #: a material by the form of its designation (EN 10027 steel names ``S235JR``, ``C45E``, ``42CrMo4``,
 #: ``X5CrNi18-10``; AISI/SAE numbers; aluminium alloys ``6061-T6``, ``EN AW-6082``, ``AlMg3``) or by its kind
 #: (steel, aluminium, brass, the common engineering polymers)
+_MATERIAL = re.compile(
+    r"(?i)\b(?:steel|stainless|alumin(?:i)?um|brass|bronze|copper|titanium|cast iron|polyamide|polycarbonate|"
+    r"acetal|nylon|abs|pla|petg|pom|peek|ptfe|pmma|fr-?4)\b"
+    r"|\b[SE]\d{3}[A-Z]{1,2}\d?\b|\bC\d{2}E?\b|\b\d{1,3}(?:Cr|Mo|Mn|Ni|Si|V|Al|B){1,3}\d{1,2}(?:-\d{1,2})*\b"
+    r"|\bX\d{1,3}(?:Cr|Ni|Mo|Ti|Mn|N|Si){1,4}\d{1,2}(?:-\d{1,2})*\b|\b(?:AISI|SAE)\s*\d{3,4}L?\b"
+    r"|\b[1-7]\d{3}-T\d{1,4}\b|\bEN\s*AW-?\s?\d{4}\b|\bAl(?:Mg|Si|Cu|Zn|Mn)\w*\d\b")
+
 #: Russian names of materials (steel, aluminium, brass, bronze, cast iron, copper, titanium, polyamide and the
 #: plastics ESKD parts are made of), matched on the text with look-alike capitals folded, then lowered
 _MATERIAL_RU = re.compile("|".join(re.escape(w.upper().translate(_LOOKALIKES).lower()) for w in (
@@ -1559,14 +1572,6 @@ def _material_name(text: str) -> bool:
     (True, True, True, False)
     """
     return _MATERIAL.search(text) is not None or _MATERIAL_RU.search(text.upper().translate(_LOOKALIKES).lower()) is not None
-
-
-_MATERIAL = re.compile(
-    r"(?i)\b(?:steel|stainless|alumin(?:i)?um|brass|bronze|copper|titanium|cast iron|polyamide|polycarbonate|"
-    r"acetal|nylon|abs|pla|petg|pom|peek|ptfe|pmma|fr-?4)\b"
-    r"|\b[SE]\d{3}[A-Z]{1,2}\d?\b|\bC\d{2}E?\b|\b\d{1,3}(?:Cr|Mo|Mn|Ni|Si|V|Al|B){1,3}\d{1,2}(?:-\d{1,2})*\b"
-    r"|\bX\d{1,3}(?:Cr|Ni|Mo|Ti|Mn|N|Si){1,4}\d{1,2}(?:-\d{1,2})*\b|\b(?:AISI|SAE)\s*\d{3,4}L?\b"
-    r"|\b[1-7]\d{3}-T\d{1,4}\b|\bEN\s*AW-?\s?\d{4}\b|\bAl(?:Mg|Si|Cu|Zn|Mn)\w*\d\b")
 
 
 def _cell_value(sheet: SheetLike, direction: int, ln: Any, fb: BBox, area: BBox, size: float, lines: int = 3) -> str | None:

@@ -1859,11 +1859,11 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
         least = max(SPACE_MIN * em, EXCESS_MEDIANS * _median([max(g, 0.0) for g in gaps]))
         for k, (a, b) in enumerate(zip(outline_ink, outline_ink[1:], strict=False)):
             # (between two letters only: a figure or a mark of a monospaced face stands in a full cell, ``09/02``)
-            if not (texts[k] or "").isalpha() or not (texts[k + 1] or "").isalpha():
-                continue
-            left, right = side.get(texts[k] or ""), side.get(texts[k + 1] or "")
+            ta, tb = texts[k] or "", texts[k + 1] or ""
+            left, right = side.get(ta), side.get(tb)
             g = b[0] - a[1]
-            if not out[k] and left is not None and right is not None and least < g <= SPACE_MAX * em \
+            if not out[k] and ta.isalpha() and tb.isalpha() and left is not None and right is not None \
+                    and least < g <= SPACE_MAX * em \
                     and min(a[1] - a[0], b[1] - b[0]) >= narrow and g - (left[1] + right[0]) * em > SPACE_EXCESS * em:
                 out[k] = True
     if inked:
@@ -2612,9 +2612,9 @@ def _read_as(d: int, chars_in: list[list[int]], comps: list[list[int]], cbox: np
                 adapt.unread[r.key] = r.per
     cells = _cells(chars, fb, [r.text for r in reads], em)
     # a line of strokes is also measured ink to ink (stroke fonts set letters a fixed distance apart, ink to ink)
-    inked = [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in chars] \
-        if 2 * sum(stroked) > len(stroked) else []
-    outline_ink = [] if inked else [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in chars]
+    # (a line of filled outlines is told its word breaks by its letters' side bearings too, ink to ink: _spaces)
+    ink = [(float(min(fb[c, 0] for c in ch)), float(max(fb[c, 2] for c in ch))) for ch in chars]
+    inked, outline_ink = (ink, []) if 2 * sum(stroked) > len(stroked) else ([], ink)
     spaces = _spaces(cells, em, [r.text for r in reads], inked, outline_ink)
     latin_reads = reads
 
@@ -2688,8 +2688,7 @@ def _given_back(texts: list[str | None], reads: list[_Read], k: int, among_lette
     Cyrillic letter is drawn like when it stands ``among_letters`` (see :func:`_among_letters`); in place."""
     t = texts[k]
     if t is not None and t in CYRILLIC_TWINS:
-        texts[k] = CYRILLIC_TWINS[t]
-        reads[k] = replace(reads[k], text=texts[k])
+        _retext(reads, texts, k, CYRILLIC_TWINS[t])
     elif t is not None and t in _FIGURE_LETTERS and among_letters:
         texts[k] = _FIGURE_LETTERS[t]
         reads[k] = replace(reads[k], text=texts[k], confidence=round(min(reads[k].confidence, 0.6), 3), how="word")
@@ -3037,10 +3036,15 @@ def _cyrillic_case(reads: list[_Read], texts: list[str | None], tops: list[float
             want = t.upper() if tops[k] > middle else t.lower()
         else:
             continue
-        if want != t:
-            texts[k] = want
-            reads[k] = replace(reads[k], text=want)
+        _retext(reads, texts, k, want)
     _signs_in_words(reads, texts)
+
+
+def _retext(reads: list[_Read], texts: list[str | None], k: int, t: str) -> None:
+    """Position ``k`` of a line reads ``t`` now (its text and its read's), in place."""
+    if texts[k] != t:
+        texts[k] = t
+        reads[k] = replace(reads[k], text=t)
 
 
 def _signs_in_words(reads: list[_Read], texts: list[str | None]) -> None:
@@ -3049,8 +3053,7 @@ def _signs_in_words(reads: list[_Read], texts: list[str | None]) -> None:
     for k in range(1, len(texts)):
         t, before = texts[k], texts[k - 1]
         if t is not None and t in "ЬЪЫ" and before is not None and "\u0400" <= before <= "\u04ff" and before.islower():
-            texts[k] = t.lower()
-            reads[k] = replace(reads[k], text=texts[k])
+            _retext(reads, texts, k, t.lower())
 
 
 def _one_case(reads: list[_Read], texts: list[str | None], tops: list[float]) -> None:
@@ -3071,10 +3074,7 @@ def _one_case(reads: list[_Read], texts: list[str | None], tops: list[float]) ->
         return
     lower = 2 * small > len(ks)
     for k in ks:
-        want = str(texts[k]).lower() if lower else str(texts[k]).upper()
-        if want != texts[k]:
-            texts[k] = want
-            reads[k] = replace(reads[k], text=want)
+        _retext(reads, texts, k, str(texts[k]).lower() if lower else str(texts[k]).upper())
 
 
 # -- the pass -------------------------------------------------------------------------------------
