@@ -94,8 +94,9 @@ def open(  # noqa: A001
     on pages whose text is drawn (:mod:`pdftract.ingest.drawn_text`); ``False``
     keeps only the PDF's own text; ``"ocr"`` also sends lines of drawn characters no
     template reads to Tesseract (:mod:`pdftract.ingest.drawn_ocr`, the ``ocr`` extra; partial); ``"strokes"`` also
-    reads characters stroked one path each on pages with a text layer (AutoCAD's SHX text plotted without comments;
-    partial: it reads some linework as junk characters), ``"ocr+strokes"`` both. Content on optional-content layers that are
+    reads characters stroked one path each on pages with a text layer (AutoCAD's SHX text plotted without comments),
+    keeping only the lines that look like text (partial: a board's pads and hatching in runs are dropped, a few
+    misread values stay), ``"ocr+strokes"`` both. Content on optional-content layers that are
     off by default is kept apart (``Sheet.layers``, ``Sheet.off_layer_paths``)
     and analyzers do not see it; ``include_hidden_layers=True`` keeps it in the
     page as if every layer were on. ``limits`` sets the per-page budgets

@@ -241,6 +241,36 @@ def test_a_line_between_two_end_bars_is_a_dimension_line() -> None:
     assert d.nominal == 6320.0
 
 
+def test_oblique_ticks_on_a_line_that_runs_past_them_end_a_dimension_line() -> None:
+    """Architectural and civil AutoCAD styles: a short oblique tick where the dimension line crosses each extension
+    line, the dimension line running on past the ticks (4.2 pt past 5.9 pt ticks on a Korean AutoCAD plan, whose
+    `10000` and `5000` over grid lines were missed), the ticks stroked or filled as thin slanted bars (two thin
+    triangles each, which had been taken for four arrowheads pointing nowhere). A tick at the crossing of an
+    extension line alone (no tick at that line's other end) ends nothing."""
+    text = [("10000", 130, 95)]
+    line = (71.2, 100.0, 220.6, 100.0)
+    extensions = [(75.4, 80.0, 75.4, 105.2), (216.4, 80.0, 216.4, 105.2)]
+    ticks = [(73.3, 102.1, 77.5, 97.9), (214.3, 102.1, 218.5, 97.9)]
+    (d,) = find_dimensions(make_sheet(text=text, lines=[line, *extensions, *ticks]))
+    assert (d.nominal, d.geometry) == (10000.0, "dimension_line")
+    # one tick only: no dimension line, and the tick is no terminator of a leader either
+    sheet = make_sheet(text=text, lines=[line, *extensions, ticks[0]])
+    assert find_dimensions(sheet) == () and not geometry_for(sheet).leaders
+
+    def bar(path_id: int, x: float) -> list[object]:  # a slanted filled bar as two thin triangles, one path
+        from dataclasses import replace
+
+        a, b, c, e = (x + 2.12, 97.88), (x + 1.76, 97.52), (x - 2.12, 102.12), (x - 1.76, 102.48)
+        first = line_path(path_id, [a, b, c], closed=True, fill=True)
+        second = line_path(path_id, [a, c, e], closed=True, fill=True, first_segment_id=len(first.segments))
+        return [replace(first, segments=first.segments + second.segments, stroke=False, bbox=first.bbox.union(second.bbox))]
+
+    sheet = make_sheet(text=text, lines=[line, *extensions], paths=bar(0, 75.4) + bar(1, 216.4))
+    assert not [t for t in geometry_for(sheet).terminators if t.kind == "filled"]
+    (d,) = find_dimensions(sheet)
+    assert (d.nominal, d.geometry) == (10000.0, "dimension_line")
+
+
 def test_a_word_naming_what_a_value_counts_belongs_to_its_dimension() -> None:
     # "4-⌀3 Holes" on a dimension line: the word is the callout's suffix, not prose around a number
     sheet = make_sheet(text=[("4-⌀3 Holes", 120, 95)], lines=[(100.0, 100.0, 200.0, 100.0)],

@@ -368,13 +368,22 @@ def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path], stroked
     and its filled arrowheads are straight); else the words it draws in strokes (:func:`_stroked_words`), else
     with ``stroked_characters`` (opt-in), its characters drawn in strokes one path each (:func:`_stroked_characters`).
     Empty otherwise."""
+    return _beside_text(glyphs, paths, stroked_characters)[0]
+
+
+def _beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path], stroked_characters: bool) -> tuple[list[Path], bool]:
+    """:func:`outlined_beside_text`, and whether the paths are characters stroked one path each (the loosest
+    of its three tests: what is read from them is judged again, :func:`_loose_runs`)."""
     boxes = path_boxes(paths)
     if not len(boxes):
-        return []
+        return [], False
     across = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
     along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    return _outlined_fills(glyphs, paths, boxes, across, along) or _stroked_words(glyphs, paths, across) \
-        or (_stroked_characters(glyphs, paths, boxes, along) if stroked_characters else [])
+    found = _outlined_fills(glyphs, paths, boxes, across, along) or _stroked_words(glyphs, paths, across)
+    if found or not stroked_characters:
+        return found, False
+    found = _stroked_characters(glyphs, paths, boxes, along)
+    return found, bool(found)
 
 
 def _outlined_fills(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: np.ndarray, across: np.ndarray,
@@ -428,23 +437,32 @@ def _stroked_words(glyphs: Sequence[Glyph], paths: Sequence[Path], across: np.nd
     return [paths[i] for i in pick]
 
 
+#: a character stroked one path each has a neighbour of about its size within this share of its own size (a small
+#: letter's neighbour stands farther off against its height than a capital's: 0.8 missed `us` at 0.25 em tracking)
+STROKED_REACH = 1.2
+
+
 def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: np.ndarray, along: np.ndarray) -> list[Path]:
     """On a page with a text layer, characters drawn in strokes one path each (AutoCAD plots its SHX text so when
     it writes no comments over it: a polyline or a few, no curves): stroke-only glyph-sized paths of three segments
     or more whose strokes bend (:func:`_strokes_of_pieces`), that no character of the text layer covers (visible or
     not: an invisible copy is the text already), each beside
-    another such path of about its size on a line with it (a character of a run: a tick, a centre mark or a
+    another such path of about its size on a line with it, within :data:`STROKED_REACH` of its size (a character
+    of a run: a tick, a centre mark or a
     lone symbol stands alone), when there are at least :data:`CHARACTER_RUNS` such characters; with them the
     stroke-only glyph-sized paths within 0.8 of their size of them (``I``, ``T``, ``-`` are straight strokes).
     Empty otherwise."""
     # stroke-only glyph-sized paths not under a character of the text layer, visible or not (an invisible copy over
-    # strokes, as Creo writes, is the text already)
-    text = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip())
+    # strokes, as Creo writes, is the text already); an invisible character takes any shape its box touches (its
+    # copy may sit off the strokes by its own metrics: SolidWorks' copy of a note stands 0.4 em under the strokes)
+    text = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and not g.invisible)
+    copy = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and g.invisible)
 
     def free(i: int) -> bool:
         p = paths[i]
         cx, cy = p.bbox.center
-        return bool(p.stroke and not p.fill and not p.text_shape) and not text.intersection(BBox(cx, cy, cx, cy))
+        return bool(p.stroke and not p.fill and not p.text_shape) and not text.intersection(BBox(cx, cy, cx, cy)) \
+            and not copy.intersection(p.bbox)
 
     glyph = (along >= GLYPH_MIN) & (along <= GLYPH_MAX)
     pick = [i for i in np.flatnonzero(glyph).tolist() if paths[i].segment_count >= 3 and paths[i].subpath_count <= 4
@@ -457,7 +475,7 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     kept: list[int] = []
     for k in range(len(pick)):
         x0, y0, x1, y1 = b[k]
-        r = 0.8 * size[k]
+        r = STROKED_REACH * size[k]
         for j in near.intersection((x0 - r, y0 - r, x1 + r, y1 + r)):
             if j == k or not 0.6 <= size[j] / size[k] <= 1.67:
                 continue
@@ -469,10 +487,12 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
                 break
     if len(kept) < CHARACTER_RUNS:
         return []
-    # with them, the stroke-only glyph-sized paths beside them of any shape: a character of one stroke or of
-    # straight strokes (I, T, -) is a run's too, and its reading settles what it is
+    # with them, the stroke-only paths beside them of any shape, glyph-sized or smaller: a character of one stroke
+    # or of straight strokes (I, T, -) is a run's too, and so are a full stop and an i's dot; its reading settles
+    # what it is
     reach = BoxIndex((i, paths[i].bbox.expand(0.8 * float(along[i]))) for i in kept)
-    taken = set(kept) | {i for i in np.flatnonzero(glyph).tolist() if reach.intersection(paths[i].bbox) and free(i)}
+    taken = set(kept) | {i for i in np.flatnonzero((along >= ATOM_MIN) & (along <= GLYPH_MAX)).tolist()
+                         if reach.intersection(paths[i].bbox) and free(i)}
     return [paths[i] for i in sorted(taken)]
 
 
@@ -3206,21 +3226,24 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     """
     if not paths:
         return DrawnText([], frozenset())
+    loose = False
     if not force and not text_looks_drawn(glyphs, paths)[0]:
-        outlined = outlined_beside_text(glyphs, paths, stroked_characters)
+        outlined, loose = _beside_text(glyphs, paths, stroked_characters)
         if not outlined:
             return DrawnText([], frozenset())
         paths = outlined
     try:
-        return _recover(glyphs, paths, ocr=ocr)
+        return _recover(glyphs, paths, ocr=ocr, loose=loose)
     finally:
         _TURNED.clear()  # the page's turned boxes and merged fills are not kept past its pass
         _FILLS.clear()
 
 
-def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True, ocr: bool = False) -> DrawnText:
+def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True, ocr: bool = False,
+             loose: bool = False) -> DrawnText:
     """The body of :func:`recover_drawn_text` on the paths chosen to read (``angled``: and the shapes left
-    unread read at their own angle, :func:`_angled`)."""
+    unread read at their own angle, :func:`_angled`; ``loose``: the paths are characters stroked one path each
+    beside a text layer, whose lines are judged again by :func:`_loose_runs`)."""
     atoms = _collect(paths)
     result = DrawnText([], frozenset(), dropped=atoms.dropped)
     comps = _components(atoms)
@@ -3399,11 +3422,21 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     page_turned = turned > len(lined) - turned
     if alone and page_turned:
         upright -= set(alone)
+    pre_read: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[_Line | None, dict[tuple[object, ...], np.ndarray]]] = {}
     assigned: dict[int, list[list[list[int]]]] = {}
+
+    def turned_runs() -> list[list[int]]:
+        return _chains(_page_frames(90, cbox), np.asarray([c for c in free.tolist() if c not in upright], dtype=np.int64), pens)
+
+    columns = turned_runs()
+    flips = _margin_columns(columns, set(known) | set(hidden_way), horizontal_chain, cbox, comps, atoms, pre_read)
+    if flips:
+        upright |= flips
+        columns = turned_runs()
     for d in (0, 90):
         fb = _page_frames(d, cbox)
-        mine = np.asarray([c for c in free.tolist() if (c in upright) == (d == 0)], dtype=np.int64)
-        for chain in _chains(fb, mine, pens):
+        mine = np.asarray([c for c in free.tolist() if c in upright], dtype=np.int64)
+        for chain in (_chains(fb, mine, pens) if d == 0 else columns):
             assigned.setdefault(d, []).extend(_split_sizes(fb, _characters(fb, chain)))
 
     # every line read once; then the lines with shapes left unread that were read surely elsewhere on the page
@@ -3430,7 +3463,11 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
             read_lines.append((d, chars, None, {}))
             continue
         adapt = _Adapt()
-        first_read = _read_line(d, chars, comps, cbox, atoms, adapt)
+        known_read = pre_read.get((d, tuple(tuple(ch) for ch in chars)))
+        if known_read is not None:  # read already, the same way, while the margin columns were asked
+            first_read, adapt.unread = known_read
+        else:
+            first_read = _read_line(d, chars, comps, cbox, atoms, adapt)
         reads += 1  # (bare strokes, answered without reading, do not count)
         if first_read is None and d == 0 and page_turned and len(chars) <= SHORT_TURNED:
             # on a sheet turned on its page, a few shapes side by side that do not read upright are
@@ -3527,6 +3564,11 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
         # is linework beside one (a crystal's plates by its value read "DI"), not text the copy left out
         read_lines = [(d, c, ln if ln is None or _along_pending(ln, cbox, pending) else None, u)
                       for d, c, ln, u in read_lines]
+    if loose:
+        plain = _loose_runs([ln for _d, _c, ln, _u in read_lines])
+        # (what does not stand is linework picked with the characters: not counted as unread characters)
+        given_up |= {i for i in range(len(read_lines)) if i not in plain}
+        read_lines = [(d, c, ln if i in plain else None, u) for i, (d, c, ln, u) in enumerate(read_lines)]
     capitals = _lone_capital_bars([(d, c, ln) for d, c, ln, _u in read_lines], cbox, comps, atoms, page_slant)
     by_ocr: dict[int, _Line] = {}
     if ocr and not enough:
@@ -3595,7 +3637,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
                     render_mode=0, source=source, confidence=r.confidence))
                 next_id += 1
     angled_paths: set[int] = set()
-    if angled:
+    if angled and not loose:  # (a run of loose strokes at an angle is not judged as one: hatching)
         taken = set(consumed_atoms)
         leftover = [c for c in free.tolist() if not any(a in taken for a in comps[c])]
         for at_angle, ids in _angled(paths, atoms, comps, cbox, leftover):
@@ -3835,6 +3877,60 @@ def _stroke_fields(lines: list[tuple[int, list[list[int]]]], cbox: np.ndarray, c
     return out
 
 
+#: a horizontal line takes back shapes from a turned run that does not read when its read characters match their
+#: templates this closely on average (linework the lexicon forced into a word, ``tit`` at 0.5, is not asked)
+MARGIN_ROW_DISTANCE = 0.35
+
+
+def _margin_columns(columns: list[list[int]], settled: set[int], horizontal_chain: dict[int, list[int]],
+                    cbox: np.ndarray, comps: list[list[int]], atoms: _Atoms,
+                    pre_read: dict[tuple[int, tuple[tuple[int, ...], ...]],
+                                   tuple[_Line | None, dict[tuple[object, ...], np.ndarray]]]) -> set[int]:
+    """The shapes set to read turned (chained into ``columns``) that belong to no turned line: a turned run that
+    reads neither way down (:func:`_read_line` gives nothing), whose shapes also chain along a horizontal line of
+    two shapes or more that reads them.
+    The first letters of a left-aligned note's lines chain down its margin longer than along a short first word
+    (``LCD`` over ``LED`` over ``with``), and were left unread; each is a letter of its horizontal line. Shapes
+    whose way is known (a stroke font's glyph one way up only, a hidden line over them) are not asked. Each line
+    read here is kept in ``pre_read`` (direction and characters -> the reading and its unread shapes) for the
+    page's reading loop, which reads the same lines the same way."""
+
+    def read(d: int, chars: list[list[int]]) -> _Line | None:
+        key = (d, tuple(tuple(ch) for ch in chars))
+        if key not in pre_read:
+            adapt = _Adapt()
+            pre_read[key] = (_read_line(d, chars, comps, cbox, atoms, adapt), adapt.unread)
+        return pre_read[key][0]
+
+    fb = _page_frames(90, cbox)
+    fb0 = _page_frames(0, cbox)
+    flip: set[int] = set()
+    rows: dict[int, set[int]] = {}  # a horizontal chain (by its first shape) -> its shapes read upright
+    for column in columns:
+        along = [c for c in column if c not in settled and len(horizontal_chain.get(c, ())) >= 2]
+        if not along:
+            continue
+        for chars in _split_sizes(fb, _characters(fb, column)):
+            if len(chars) < 2 or _bare_stroke(chars, comps, atoms):
+                continue
+            mine = {c for ch in chars for c in ch}.intersection(along)
+            if not mine or read(90, chars) is not None:
+                continue
+            # each flipped only where its horizontal line reads it, closely (a turned pin number that other
+            # passes read alone stays turned; MARGIN_ROW_DISTANCE)
+            for c in sorted(mine):
+                row = horizontal_chain[c]
+                if row[0] not in rows:
+                    line = read(0, _characters(fb0, row))
+                    sure = line is not None and _mean_distance([r for t, r in zip(line.texts, line.reads, strict=True)
+                                                                if t is not None]) <= MARGIN_ROW_DISTANCE
+                    rows[row[0]] = set() if line is None or not sure else \
+                        {s for ch, t in zip(line.chars, line.texts, strict=True) if t is not None for s in ch}
+                if c in rows[row[0]]:
+                    flip.add(c)
+    return flip
+
+
 def _bare_stroke(chars: list[list[int]], comps: list[list[int]], atoms: _Atoms) -> bool:
     """Whether a line is one character, or four or more, each of one stroked straight piece (two points): it
     can read only as bars, dashes and slashes (hatching, ticks, a dashed line's pieces), never as a word. Two
@@ -3965,6 +4061,53 @@ def _serifed_capital_i(line: _Line, cbox: np.ndarray) -> bool:
     w = float(fb[ch, 2].max() - fb[ch, 0].min())
     h = float(fb[ch, 3].max() - fb[ch, 1].min())
     return r.how == "shape" and bool(others) and min(others) - r.distance >= SERIF_I_MARGIN and h > 0 and w >= SERIF_I_WIDTH * h
+
+
+#: a line read from characters stroked one path each beside a text layer stands when at least this share of its
+#: characters read ...
+LOOSE_READ = 0.8
+#: ... (a character matched farther than this from its template counting as unread: what the lexicon or the page
+#: forced onto a shape like no character, a board's pads read ``DODO`` at 0.6-0.7; AutoCAD's SHX figures match at
+#: 0.1-0.3) ...
+LOOSE_SURE = 0.6
+#: ... its read characters match their templates this closely on average ...
+LOOSE_DISTANCE = 0.45
+#: ... and when the page's lines that stand hold this many different letters and figures between them (a board's
+#: pads read ``O``, ``D`` and ``0``; a dimensioned plan's values use most of the ten figures)
+LOOSE_VARIETY = 6
+
+
+def _loose_runs(lines: list[_Line | None]) -> set[int]:
+    """Of the lines read from characters stroked one path each beside a text layer, the ones that are text (by
+    index). That pass picks every stroked glyph-sized shape in runs, and a board's pads, a connector's pins and
+    hatching come in runs too; what they read as is no text: lone characters and marks, one letter repeated, a
+    word the lexicon forced onto shapes that match nothing closely. A line stands when it holds two letters or
+    figures of at least two kinds, no more marks than letters and figures, :data:`LOOSE_READ` of it read and
+    its characters within :data:`LOOSE_DISTANCE` of their templates on average (a character read farther than
+    :data:`LOOSE_SURE` counting as unread); and all stand or fall together by the page's variety
+    (:data:`LOOSE_VARIETY`).
+
+    >>> from types import SimpleNamespace as N
+    >>> rd = N(distance=0.2)
+    >>> line = lambda s: N(texts=list(s), reads=[rd] * len(s))
+    >>> sorted(_loose_runs([line("OD"), line("D0D"), line("ODDO"), line("OO"), None]))  # a board's pads
+    []
+    >>> sorted(_loose_runs([line("10000"), line("5750"), line("1200"), line("390"), line("4-8"), line("OO"), line("-"), None]))
+    [0, 1, 2, 3, 4]
+    """
+    kept: set[int] = set()
+    variety: set[str] = set()
+    for i, ln in enumerate(lines):
+        if ln is None:
+            continue
+        read = [(t, r) for t, r in zip(ln.texts, ln.reads) if t is not None and r.distance <= LOOSE_SURE]
+        alnum = [t for t, _r in read if t.isalnum()]
+        if (len(alnum) < 2 or len(set(alnum)) < 2 or 2 * len(alnum) < len(read) or len(read) < LOOSE_READ * len(ln.texts)
+                or sum(r.distance for _t, r in read) > LOOSE_DISTANCE * len(read)):
+            continue
+        kept.add(i)
+        variety.update(alnum)
+    return kept if len(variety) >= LOOSE_VARIETY else set()
 
 
 def _repeated_shape(line: _Line) -> bool:
