@@ -515,9 +515,7 @@ def _ticks(strokes: list[Stroke], grid: _EndGrid) -> tuple[list[Terminator], set
             other = strokes[sid]
             if sid == s.id or other.length < 2.5 * length:
                 continue
-            ang = _angle(s.p0, mid, other.p1 if end == 0 else other.p0)
-            ang = min(ang, 180.0 - ang)
-            if 10.0 <= ang <= 80.0:
+            if _oblique(s, mid, other, end):
                 tip = other.p0 if end == 0 else other.p1
                 out.append(Terminator(kind="tick", tip=tip, direction=None, size=length, path_ids=(s.path_id,), bbox=s.bbox))
                 past.append([])
@@ -532,9 +530,7 @@ def _ticks(strokes: list[Stroke], grid: _EndGrid) -> tuple[list[Terminator], set
             other = strokes[sid]
             if sid == s.id or other.length < 2.5 * length or _point_segment_distance(mid, other.p0, other.p1) > tol:
                 continue
-            ang = _angle(s.p0, mid, other.p1 if end == 0 else other.p0)
-            ang = min(ang, 180.0 - ang)
-            if 10.0 <= ang <= 80.0 and (sid, end) not in through:
+            if _oblique(s, mid, other, end) and (sid, end) not in through:
                 through.append((sid, end))
         if through:
             candidates.append((Terminator(kind="tick", tip=mid, direction=None, size=length, path_ids=(s.path_id,),
@@ -548,6 +544,13 @@ def _ticks(strokes: list[Stroke], grid: _EndGrid) -> tuple[list[Terminator], set
             past.append(paired)
             used.add(sid)
     return out, used, past
+
+
+def _oblique(tick: Stroke, mid: Point, line: Stroke, end: int) -> bool:
+    """Whether a tick (centred at ``mid``) crosses a line at 10-80 degrees, measured towards the line's end
+    other than ``end``."""
+    ang = _angle(tick.p0, mid, line.p1 if end == 0 else line.p0)
+    return 10.0 <= min(ang, 180.0 - ang) <= 80.0
 
 
 #: a filled path is a bar (a thick tick) when it is at most this wide for its length ...
@@ -567,9 +570,9 @@ def _filled_bars(sheet: SheetLike, terms: list[Terminator]) -> list[Stroke]:
             continue
         pid = t.path_ids[0]
         seen.add(pid)
-        path = sheet.paths[pid]
-        pts = np.array([pt for sub in piece_subpaths(path) if len(sub) <= 6 for pc in sub for pt in pc.points], dtype=np.float64)
-        if len(pts) < 4 or len(piece_subpaths(path)) > 3:
+        subs = piece_subpaths(sheet.paths[pid])
+        pts = np.array([pt for sub in subs if len(sub) <= 6 for pc in sub for pt in pc.points], dtype=np.float64)
+        if len(pts) < 4 or len(subs) > 3:
             continue
         centre = pts.mean(axis=0)
         _w, vecs = np.linalg.eigh(np.cov((pts - centre).T))
@@ -646,7 +649,8 @@ def geometry_for(sheet: SheetLike) -> LeaderGeometry:
     # triangles) was taken for filled arrowheads, one at each sharp corner; as its axis it is judged a tick
     bars_filled = _filled_bars(sheet, terms)
     ticks, tick_strokes, runs_past = _ticks(strokes + bars_filled, grid)
-    filled_ticks = {t.path_ids for t in ticks if t.path_ids in {(b.path_id,) for b in bars_filled}}
+    bar_paths = {(b.path_id,) for b in bars_filled}
+    filled_ticks = {t.path_ids for t in ticks if t.path_ids in bar_paths}
     terms = [t for t in terms if not (t.kind == "filled" and t.path_ids in filled_ticks)]
     bars, bar_strokes = _end_bars(sheet, strokes, grid, tick_strokes)
     tick_strokes |= bar_strokes

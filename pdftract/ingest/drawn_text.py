@@ -3422,7 +3422,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     page_turned = turned > len(lined) - turned
     if alone and page_turned:
         upright -= set(alone)
-    pre_read: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[_Line | None, dict[tuple[object, ...], np.ndarray]]] = {}
+    pre_read: _PreRead = {}
     assigned: dict[int, list[list[list[int]]]] = {}
 
     def turned_runs() -> list[list[int]]:
@@ -3463,7 +3463,7 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
             read_lines.append((d, chars, None, {}))
             continue
         adapt = _Adapt()
-        known_read = pre_read.get((d, tuple(tuple(ch) for ch in chars)))
+        known_read = pre_read.get(_line_key(d, chars))
         if known_read is not None:  # read already, the same way, while the margin columns were asked
             first_read, adapt.unread = known_read
         else:
@@ -3877,6 +3877,16 @@ def _stroke_fields(lines: list[tuple[int, list[list[int]]]], cbox: np.ndarray, c
     return out
 
 
+#: lines read once while the margin columns are asked, for the page's reading loop: (direction, characters) ->
+#: the reading and the shapes it left unread
+_PreRead = dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[_Line | None, dict[tuple[object, ...], np.ndarray]]]
+
+
+def _line_key(d: int, chars: list[list[int]]) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """A line's key in :data:`_PreRead`: its direction and characters."""
+    return d, tuple(tuple(ch) for ch in chars)
+
+
 #: a horizontal line takes back shapes from a turned run that does not read when its read characters match their
 #: templates this closely on average (linework the lexicon forced into a word, ``tit`` at 0.5, is not asked)
 MARGIN_ROW_DISTANCE = 0.35
@@ -3884,8 +3894,7 @@ MARGIN_ROW_DISTANCE = 0.35
 
 def _margin_columns(columns: list[list[int]], settled: set[int], horizontal_chain: dict[int, list[int]],
                     cbox: np.ndarray, comps: list[list[int]], atoms: _Atoms,
-                    pre_read: dict[tuple[int, tuple[tuple[int, ...], ...]],
-                                   tuple[_Line | None, dict[tuple[object, ...], np.ndarray]]]) -> set[int]:
+                    pre_read: _PreRead) -> set[int]:
     """The shapes set to read turned (chained into ``columns``) that belong to no turned line: a turned run that
     reads neither way down (:func:`_read_line` gives nothing), whose shapes also chain along a horizontal line of
     two shapes or more that reads them.
@@ -3896,7 +3905,7 @@ def _margin_columns(columns: list[list[int]], settled: set[int], horizontal_chai
     page's reading loop, which reads the same lines the same way."""
 
     def read(d: int, chars: list[list[int]]) -> _Line | None:
-        key = (d, tuple(tuple(ch) for ch in chars))
+        key = _line_key(d, chars)
         if key not in pre_read:
             adapt = _Adapt()
             pre_read[key] = (_read_line(d, chars, comps, cbox, atoms, adapt), adapt.unread)
