@@ -813,3 +813,30 @@ def test_a_value_in_a_channel_between_long_lines_is_no_frame_compartment() -> No
                (100, 132, 170, 132)]
     text = [("0,1", 133, 112, 0, 10), ("0,2", 133, 128, 0, 10), ("F", 112, 112, 0, 10), ("P", 112, 128, 0, 10)]
     assert find_dimensions(make_sheet(text=text, lines=stacked), LOOSE) == ()
+
+
+def _bare_plan(lengths: list[float], values: list[str]) -> Sheet:
+    """Bare lines (no arrowheads, no ticks), each with its value centred over it, one under another."""
+    text, lines = [], []
+    for k, (length, value) in enumerate(zip(lengths, values, strict=True)):
+        y = 100.0 + 30.0 * k
+        lines.append((100.0, y, 100.0 + length, y))
+        text.append((value, 100.0 + length / 2 - 2.5 * len(value), y - 2.0, 0, 6))
+    return make_sheet(text=text, lines=lines)
+
+
+def test_bare_lines_drawn_to_one_scale_carry_dimensions() -> None:
+    """A plan drawn by hand: values centred over bare lines, metres and centimetres mixed (1:50, so a metre is
+    56.7 pt). Four or more values of three or more sizes agreeing on one scale are dimensions; the same values over
+    lines of lengths unrelated to them (a table's rules, a frame) are not."""
+    metre = 72.0 / 25.4 * 1000.0 / 50.0
+    values = ["5.00", "2.60", "70", "1.54", "88"]
+    lengths = [5.0 * metre, 2.6 * metre, 0.70 * metre, 1.54 * metre, 0.88 * metre]
+    dims = find_dimensions(_bare_plan(lengths, values))
+    assert sorted(d.text for d in dims) == sorted(values) and {d.geometry for d in dims} == {"scaled_line"}
+    assert all(d.confidence == 0.7 for d in dims)
+    assert find_dimensions(_bare_plan([120.0, 150.0, 90.0, 200.0, 60.0], values)) == ()
+    # three agreeing are too few to tell a scale from chance
+    assert find_dimensions(_bare_plan(lengths[:3], values[:3])) == ()
+    # numbers of one pitch that agree only through the decades (a frame's zones 1, 10, 11 between its ticks) are no scale
+    assert find_dimensions(_bare_plan([60.0, 60.0, 60.0, 60.0, 60.0], ["1", "10", "11", "1", "10"])) == ()

@@ -11,6 +11,7 @@ import pytest
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
 import pdftract
+from pdftract.model.primitives import UnicodeSource
 from pdftract.testing import truetype_program
 
 REAL5 = Path(__file__).resolve().parents[2] / "extra" / "real5"
@@ -104,3 +105,15 @@ def test_a_renamed_symbol_font_is_known_by_its_outlines(tmp_path: Path) -> None:
 def test_solid_edge_symbol_font_diameters_and_squares() -> None:
     words = [w.text for w in pdftract.open(str(REAL5 / "mech-widowx-soporte-sensores.pdf")).pages[0].layout.words]
     assert words.count("⌀") >= 3 and "□" in words
+
+
+def test_a_glyph_the_unicode_map_leaves_out_is_named_by_the_embedded_program_s_own_cmap(tmp_path: Path) -> None:
+    # AutoCAD embeds the whole ArialMT with a ToUnicode that omits the figure zero: the program's own cmap (here
+    # U+006F for glyph 2) names it, before its outline is guessed at
+    path = tmp_path / "partial.pdf"
+    _pdf(path, "Boxes", letters="O")
+    glyphs = [g for g in pdftract.open(str(path), read_drawn_text=False).pages[0].glyphs if g.text.strip()]
+    assert [g.text for g in glyphs] == ["O", "6", "o"]
+    assert glyphs[2].source is UnicodeSource.FONT_CMAP
+    assert [d.code.value for d in pdftract.open(str(path), read_drawn_text=False).pages[0].diagnostics
+            if d.code.value == "UNMAPPED_GLYPHS"] == []

@@ -503,3 +503,21 @@ def test_a_word_running_a_little_past_its_cell_s_rule_stays_its_cell_s() -> None
     assert sorted(w.text for w, _b in frame.words) == ["12/10/22", "DATE", "Menendez", "NAME", "SIGN"]
     words = [(w, b) for w, b in frame.words]
     assert _cut_at_rules(sheet, frame.rules, words) == words
+
+
+def test_a_short_grid_under_a_header_row_of_its_own_is_an_other_table() -> None:
+    """A board drawing's impedance table: five columns of words over one row of values. One or two rows make a
+    table when the header row heads three columns or more and every cell is filled; a title block's labels over
+    their values, two columns, or an empty cell are no table."""
+    widths = [60.0, 60.0, 40.0, 60.0, 30.0]
+    head = [["Thickness", "Impedance", "Width", "Separation", "Gap"]]
+    row = [["1.6 mm", "90 ohm", "8 mil", "6 mil", "6 mil"]]
+    (t,) = find_tables(make_sheet(text=cell_text(head + row, 100, 100, widths), rects=grid(100, 100, widths, 2)), TableSettings())
+    assert (t.kind, t.header, [list(r) for r in t.rows]) == (TableKind.OTHER, tuple(head[0]), row)
+    block = [["SCALE", "SIZE", "SHEET"], ["1:1", "A3", "1/1"]]
+    assert find_tables(make_sheet(text=cell_text(block, 100, 100, widths[:3]), rects=grid(100, 100, widths[:3], 2)),
+                       TableSettings()) == ()
+    gap = [["1.6 mm", "", "8 mil", "6 mil", "6 mil"]]
+    assert find_tables(make_sheet(text=cell_text(head + gap, 100, 100, widths), rects=grid(100, 100, widths, 2)), TableSettings()) == ()
+    two = [["Thickness", "Impedance"], ["1.6 mm", "90 ohm"]]
+    assert find_tables(make_sheet(text=cell_text(two, 100, 100, widths[:2]), rects=grid(100, 100, widths[:2], 2)), TableSettings()) == ()

@@ -955,3 +955,33 @@ def test_a_gb_block_drawn_as_outlines_reads_in_chinese() -> None:
     assert got.get("sheet_count") == "3" and got.get("sheet_number") == "2", got
     assert got.get("date") == "2026-05-20" and got.get("scale") == "1:1", got
     assert got.get("title") == "输出轴" and got.get("company") == "江南传动设备有限公司" and got.get("material") == "45钢", got
+
+
+def test_a_short_label_s_wide_value_cell_and_a_label_we_do_not_know() -> None:
+    """An EDA block laid out as label cells down the left (Title | name, Task | code, Date | date): the title's cell is
+    more than eight times as wide as its label's, and is still the title. ``Task`` names no field we know, but it
+    stands in the column of label cells: its value is neither an unlabelled drawing number nor a title."""
+    text = [("ACME SYSTEMS", 102, 107, 0, 4), ("Title", 101, 116, 0, 3), ("BOARD-X1-MAIN", 114, 116, 0, 3),
+            ("Task", 101, 124, 0, 3), ("HWD-61", 114, 124, 0, 3), ("Rev", 192, 124, 0, 3), ("1.0", 207, 124, 0, 3),
+            ("Date", 101, 132, 0, 3), ("Jun 29, 2023", 114, 132, 0, 3), ("Proprietary", 172, 132, 0, 3)]
+    rects = [(100, 100, 230, 110), (100, 110, 112, 118), (112, 110, 230, 118), (100, 118, 112, 126), (112, 118, 190, 126),
+             (190, 118, 205, 126), (205, 118, 230, 126), (100, 126, 112, 134), (112, 126, 170, 134), (170, 126, 230, 134)]
+    got = block(text, rects)
+    assert got.get("title") == "BOARD-X1-MAIN" and got.get("revision") == "1.0" and got.get("date") == "Jun 29, 2023", got
+    assert "drawing_number" not in got, got
+
+
+def test_labels_printed_in_two_languages_name_their_field() -> None:
+    """A Japanese maker's block labels each cell twice, joined by a slash (``品名/Title``, ``型番/Product number``,
+    ``作成日/Date``): both halves name one field. Halves naming two fields, or single letters (``P/N``), are read as
+    before."""
+    assert match_texts(["品名/Title"]) == ("title", 1, "") and match_texts(["型番/Product", "number"]) == ("part_number", 2, "")
+    assert match_texts(["作成日/Date"])[0] == "date" and match_texts(["P/N"])[0] == "part_number"
+    assert match_texts(["DRAWN/DATE"]) is None
+    got = block(
+        [("品名/Title", 102, 106, 0, 3), ("ケース", 110, 116, 0, 5), ("型番/Product number", 202, 106, 0, 3),
+         ("TW5-4-7", 210, 116, 0, 5), ("尺度/Scale", 102, 126, 0, 3), ("1:1", 110, 134, 0, 4),
+         ("作成日/Date", 202, 126, 0, 3), ("2017/07/20", 210, 134, 0, 4)],
+        [(100, 100, 200, 120), (200, 100, 300, 120), (100, 120, 200, 140), (200, 120, 300, 140)],
+    )
+    assert got == {"title": "ケース", "part_number": "TW5-4-7", "scale": "1:1", "date": "2017/07/20"}, got

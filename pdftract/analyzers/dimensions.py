@@ -133,7 +133,7 @@ class Dimension:
     direction: float
     glyph_ids: tuple[int, ...]
     word_ids: tuple[int, ...]
-    geometry: str  # dimension_line | leader | none
+    geometry: str  # dimension_line | leader | ordinate | scaled_line | none
     target: tuple[float, float] | None = None  # the leader's terminator point, for leader dimensions
     unit_source: str | None = None
     confidence: float = 1.0  # see dimension_confidence
@@ -897,8 +897,12 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             # (a length with its unit on a dimension line, "152mm" on a board drawing among designators, is one)
             continue
         out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, geometry, target, (unit, unit_source)))
-    for reading, text, ordered, bbox, size, angle in _ordinates(geo, loose, anchors):
+    ordinates = _ordinates(geo, loose, anchors)
+    for reading, text, ordered, bbox, size, angle in ordinates:
         out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, "ordinate", None, (unit, unit_source)))
+    taken = {id(f) for f in ordinates}
+    for reading, text, ordered, bbox, size, angle in _scaled_lines(sheet, geo, [f for f in loose if id(f) not in taken]):
+        out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, "scaled_line", None, (unit, unit_source)))
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
 
@@ -1030,10 +1034,75 @@ def _ordinates(geo: Any, loose: list[_Found], anchors: list[_Found]) -> list[_Fo
     return [loose[k] for k in sorted(accepted) if k < n_loose]
 
 
+#: plain numbers beside bare lines are dimensions when at least this many of them, of at least
+#: :data:`MIN_SCALED_VALUES` different values, agree on one drawing scale
+MIN_SCALED = 4
+MIN_SCALED_VALUES = 3
+#: how far (in decades) a value's ratio to its line's length may stray from the scale its fellows agree on (about 8 %)
+SCALE_TOLERANCE = 0.035
+
+
+def _mantissa(value: float | None) -> float:
+    """A value's figures without its decade (70, 7 and 0.7 alike), to four places."""
+    if not value:
+        return 0.0
+    return round(abs(value) / 10.0 ** math.floor(math.log10(abs(value))), 4)
+
+
+def _scaled_lines(sheet: SheetLike, geo: Any, loose: list[_Found]) -> list[_Found]:
+    """Dimensions drawn as bare lines (a plan drawn by hand in an illustration program: no arrowheads, no ticks,
+    the value centred beside the line it measures). A plain number standing beside a straight line parallel to it,
+    longer than the number, with the number's middle over the line's middle half, is a candidate; the candidates
+    are dimensions when they are drawn to one scale: the ratio of value to line length, taken modulo powers of ten
+    (metres and centimetres on one plan), agrees within :data:`SCALE_TOLERANCE` for :data:`MIN_SCALED` of them or
+    more, of :data:`MIN_SCALED_VALUES` different values. A number beside a table's rule or a frame's line matches
+    no scale with its fellows. Returns the loose ones of the largest agreeing set."""
+    if len(loose) < MIN_SCALED or not geo.strokes:
+        return []
+    index = BoxIndex((i, st.bbox) for i, st in enumerate(geo.strokes))
+    pairs: list[tuple[int, float]] = []  # (loose index, log10 of value per point, modulo 1)
+    for k, (reading, _t, _o, bbox, size, angle) in enumerate(loose):
+        value = reading.nominal
+        if value is None or value <= 0.0 or _near_page_edge(sheet, bbox):
+            continue  # (a zone number of the border, between its ticks)
+        rad = math.radians(angle)
+        ux, uy = math.cos(rad), math.sin(rad)
+        cx, cy = bbox.center
+        text_len = abs(bbox.width * ux) + abs(bbox.height * uy)
+        best: tuple[float, float] | None = None  # (distance, length)
+        for i in index.intersection(bbox.expand(1.0 * size)):
+            st = geo.strokes[i]
+            dx, dy = st.p1[0] - st.p0[0], st.p1[1] - st.p0[1]
+            length = math.hypot(dx, dy)
+            if length < 1.5 * text_len or abs(dx * uy - dy * ux) > 0.02 * length:
+                continue  # shorter than the number, or not parallel to it
+            t = ((cx - st.p0[0]) * dx + (cy - st.p0[1]) * dy) / (length * length)
+            if abs(t - 0.5) > 0.25:
+                continue  # the number stands beside the line's middle
+            gap = segment_box_distance(st.p0, st.p1, bbox)
+            if gap > 0.8 * size or (best is not None and gap >= best[0]):
+                continue
+            best = (gap, length)
+        if best is not None:
+            pairs.append((k, math.log10(value / best[1]) % 1.0))
+    if len(pairs) < MIN_SCALED:
+        return []
+    logs = np.array([r for _k, r in pairs])
+    diff = np.abs(logs[:, None] - logs[None, :])  # (a page's plain numbers beside lines: a few hundred at most)
+    agree = np.minimum(diff, 1.0 - diff) <= SCALE_TOLERANCE
+    centre = int(np.argmax(agree.sum(axis=1)))
+    members = [pairs[j][0] for j in np.nonzero(agree[centre])[0].tolist()]
+    # (values different modulo powers of ten: a frame's zone numbers 1, 10 and 11 between ticks of one pitch agree
+    # on a "scale" only through the decades)
+    if len(members) < MIN_SCALED or len({_mantissa(loose[k][0].nominal) for k in members}) < MIN_SCALED_VALUES:
+        return []
+    return [loose[k] for k in sorted(members)]
+
+
 #: prior confidence of a dimension by the drawing geometry found round its text: a dimension line with a
-#: terminator at each end, a leader, an ordinate set (a line from each value, a 0 datum), or none (kept on the
-#: strength of its text form alone)
-GEOMETRY_EVIDENCE = {"dimension_line": 0.9, "leader": 0.85, "ordinate": 0.8, "none": 0.6}
+#: terminator at each end, a leader, an ordinate set (a line from each value, a 0 datum), a bare line drawn to the
+#: scale its fellows agree on, or none (kept on the strength of its text form alone)
+GEOMETRY_EVIDENCE = {"dimension_line": 0.9, "leader": 0.85, "ordinate": 0.8, "scaled_line": 0.7, "none": 0.6}
 
 
 def dimension_confidence(geometry: str, kind: str, strong: bool, glyphs: float) -> float:

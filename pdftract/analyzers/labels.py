@@ -87,7 +87,7 @@ LABELS: dict[str, tuple[str, ...]] = {
              # Chinese; Italian, Portuguese, Polish, Romanian
              "日期", "DATA", "更新日期", "创建日期",
              # Japanese; Romanian
-             "日付", "DATA EDITIEI", "DATA EDIȚIEI"),
+             "日付", "作成日", "DATA EDITIEI", "DATA EDIȚIEI"),
     "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
                  "MADE BY", "PREPARED BY", "DIBUJADO", "DIBUJADO POR", "DIBUJÓ", "DISEÑADO",
                  "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DISEGNATO DA", "PROGETTATO", "PROGETTATO DA", "DESENHADO", "РАЗРАБ",
@@ -136,7 +136,9 @@ LABELS: dict[str, tuple[str, ...]] = {
                "重量", "质量",
                # Czech
                "HMOTNOST"),
-    "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO"),
+    "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO", "PRODUCT NUMBER", "PRODUCT NO",
+                    # Japanese (JIS): model number
+                    "型番"),
     "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER", "EMPRESA", "INSTITUCIÓN", "INSTITUCION", "SOCIÉTÉ",
                 "ENTREPRISE", "AZIENDA"),
     "projection": ("PROJECTION", "PROJEKTION",
@@ -240,7 +242,19 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
         singular = [re.sub(r"(?i)(?<=[^\WsS\d_]{3})s(\.?:?)$", r"\1", t) for t in texts[:5]]
         if singular != list(texts[:5]):
             hit = _match_texts(singular)
+    if hit is None and texts and (m := _TWO_LANGUAGES.match(texts[0])):
+        # a label printed in two languages ("品名/Title", "型番/Product number" on a Japanese block): both halves
+        # name the same field
+        first, second = _match_texts([m.group(1)]), _match_texts([m.group(2), *texts[1:5]])
+        if first is not None and second is not None and first[0] == second[0] and first[1] == 1 and not first[2] \
+                and not second[2]:
+            hit = (first[0], second[1], "")
     return hit
+
+
+#: a word of two labels joined by a slash, each half starting with a letter ("品名/Title"; not "P/N", whose halves
+#: are single letters)
+_TWO_LANGUAGES = re.compile(r"^([^\W\d_][^\W_]+\.?)/([^\W\d_][^\W_]+\.?)$")
 
 
 def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:

@@ -444,8 +444,10 @@ def _cut_at_rules(sheet: SheetLike, rules: Rules, words: list[tuple[Word, BBox]]
     return out
 
 
-#: an unlabelled grid is reported with this many data rows at least (fewer: a form's boxes, a frame's zones)
+#: an unlabelled grid is reported with this many data rows at least (fewer: a form's boxes, a frame's zones), unless
+#: a header row of its own heads at least :data:`MIN_SHORT_GRID_COLUMNS` columns, every cell filled
 MIN_GRID_ROWS = 3
+MIN_SHORT_GRID_COLUMNS = 3
 #: confidence of a grid read without a header that says what it is
 GRID_CONFIDENCE = 0.6
 
@@ -581,7 +583,17 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
             cells.append(Cell(row=r, col=c, rowspan=1, colspan=1, text=text, word_ids=ids,
                               bbox=box_from_frame(frame.direction, BBox(xs[c], b_top, xs[c + 1], b_bottom))))
         rows.append(tuple(row))
-    if len(rows) < MIN_GRID_ROWS or filled < 0.8 * total or not any(any(ch.isdigit() for ch in t) for row in rows for t in row):
+    # a short grid (one or two rows: a board's impedance line under Thickness | Impedance | Width ...) stands on its own
+    # header row of words, none a title block's label, over every cell filled and no blank row (a block's SCALE | SHEET
+    # over 1:1 | 1/1 is no table, nor a list form's one filled row over its blank ones)
+    # (every header cell a word of two letters or more: single letters over figures are a frame's zones or a form)
+    # (and each cell one line: two lines in every cell of a band are two rows the grid does not rule, a KiCad sheet's
+    # GPIO0 over GPIO2, which a short grid cannot tell from two-line cells)
+    headed = len(header) == len(xs) - 1 >= MIN_SHORT_GRID_COLUMNS and filled == total and len(rows) == len(bands) \
+        and all(sum(ch.isalpha() for ch in h) >= 2 and match_texts(h.split()) is None for h in header) \
+        and all(n <= 1 for band in bands for _t, _ids, n in read[band])
+    if (len(rows) < MIN_GRID_ROWS and not (rows and headed)) or filled < 0.8 * total \
+            or not any(any(ch.isdigit() for ch in t) for row in rows for t in row):
         return None
     if header and header_at == "top" and len(header) == 1 and len(xs) > 2:
         cells.insert(0, Cell(row=-1, col=0, rowspan=1, colspan=len(xs) - 1, text=header[0], word_ids=(),

@@ -441,6 +441,9 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         if not value and cell is not None and area.width < label_box.width + 8 * size:
             # a label cell: the value sits in the next cell to the right, in the same row
             probe = BBox(area.x1 + 1.0, area.top + 1.0, area.x1 + 2.0, area.bottom - 1.0)
+            # (a short label's cell may be far narrower than its value's: Title | a board's name over a quarter of
+            # the sheet's width is still a row's next cell, the drawing area is not)
+            page_small = min(sheet.width, sheet.height)
             nxt = cell_around(rules, probe)
             person = key in ("drawn_by", "checked_by", "approved_by")
             if person and nxt is not None and (nxt[3] - nxt[1]) <= 1.5 * area.height:
@@ -457,7 +460,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 lone = len(text) == 1 and key not in ("revision", "size")  # a zone letter or number of the frame
                 typed = _TYPED.get(key)
                 if inside and not any(w.id in label_ids for w, _b in inside) and not (person and _DATE_LIKE.match(text)) \
-                        and not lone and not _zone_run(text) and nbox.width <= 8 * area.width and not _LABELLED.match(text) \
+                        and not lone and not _zone_run(text) and nbox.width <= max(8 * area.width, page_small / 4) \
+                        and not _LABELLED.match(text) \
                         and not _next_header(lab, inside, label_box, band, all_items) \
                         and not (typed is not None and not typed.match(text)
                                  and _typed_below(rules, all_items, label_ids, label_box, area, typed, page_big)):
@@ -1316,9 +1320,29 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         fields[key] = Field(value=ln.text if value is None else value, label="", bbox=box, label_bbox=box, evidence="form")
         taken.add(ln.id)
 
+    rules = rules_for(sheet, direction)
+    tol = max(1.0, 0.5 * size)
+    # the ruled cells of labels whose values stand in the next cell of their row (Title | name, Date | date): a column
+    # of label cells. A text right of another word in that column is the value of a label we do not know (Espressif's
+    # "Task | HWD-61" between "Title" and "Date"), neither an unlabelled drawing number nor a title
+    label_cells = [c for c in (cell_around(rules, k.label_box) for k in cluster if k.how == "right") if c is not None]
+
+    def unknown_labels_value(fb: BBox) -> bool:
+        cell = cell_around(rules, fb)
+        if cell is None or not label_cells:
+            return False
+        left = cell_around(rules, BBox(cell[0] - 2.0, cell[1] + 1.0, cell[0] - 1.0, cell[3] - 1.0))
+        if left is None or abs(left[3] - left[1] - (cell[3] - cell[1])) > tol:
+            return False
+        if not any(abs(left[0] - lc[0]) <= tol and abs(left[2] - lc[2]) <= tol for lc in label_cells):
+            return False
+        words = [o for o, ob in lines if BBox(*left).contains_point(ob.center)]
+        return len(words) == 1 and re.fullmatch(r"[^\W\d_]+(?: [^\W\d_]+)?:?", words[0].text.strip()) is not None
+
     biggest = max((ln.size for ln, _fb in lines), default=0.0)  # a material is no title, the block's largest text
     for ln, fb in sorted(lines, key=lambda t: -t[0].size):
-        if "drawing_number" not in fields and _DWG_NO.match(ln.text) and ln.size >= size and area.contains_point(fb.center):
+        if "drawing_number" not in fields and _DWG_NO.match(ln.text) and ln.size >= size and area.contains_point(fb.center) \
+                and not unknown_labels_value(fb):
             put("drawing_number", ln, fb)  # (inside the ruled block: a part's name on the sheet beside it is no number)
         elif "date" not in fields and _DATE.match(ln.text) and area.contains_point(fb.center):
             put("date", ln, fb)
@@ -1350,10 +1374,8 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 if count is not None and "sheet_count" not in fields:
                     put("sheet_count", ln, fb, count)
     # the drawing number's ruled cell, and the cells of its row (ASME Y14.1's SIZE | FSCM | DWG NO | REV) below
-    rules = rules_for(sheet, direction)
     dwg_field = fields.get("drawing_number")
     dwg = cell_around(rules, box_to_frame(direction, dwg_field.bbox)) if dwg_field is not None else None
-    tol = max(1.0, 0.5 * size)
 
     def alone(ln: Any, cell: tuple[float, float, float, float]) -> bool:
         return not any(o.id != ln.id and BBox(*cell).contains_point(ob.center) for o, ob in lines)
@@ -1418,7 +1440,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
                 and not any(c.contains_point(fb.center) for c in owned)
                 and ln.size >= _TITLE_SIZE * size and area.contains_point(fb.center) and not _COMPANY.search(ln.text)
                 and not _INSTITUTION.search(ln.text) and not _NUMBERING.match(ln.text) and not _CAD_PRODUCT.match(ln.text.strip())
-                and not _QUANTITY.match(ln.text.strip())]
+                and not _QUANTITY.match(ln.text.strip()) and not unknown_labels_value(fb)]
         if not rest:
             return []
         biggest = max(ln.size for ln, _fb in rest)

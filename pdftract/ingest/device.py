@@ -292,10 +292,24 @@ class FontRegistry(PDFResourceManager):
         self.symbol_fonts: dict[int, tuple[dict[str, str], dict[int, str]]] = {}
         #: composite fonts with no Unicode mapping: python id -> what their embedded program says per glyph id
         self.embedded: dict[int, tuple[dict[int, str], dict[int, str], dict[int, str]]] = {}
+        #: composite fonts with a Unicode map, whose embedded program is read only when a glyph the map leaves out is
+        #: shown (:meth:`embedded_for`): python id -> font dictionary
+        self._partial_maps: dict[int, Mapping[str, object]] = {}
         #: fonts whose outlines can be matched: python id -> (outlines, codes are glyph ids)
         self.outlines: dict[int, tuple[FontOutlines, bool]] = {}
         #: python id -> whether the font draws symbols on the letters its map gives (:meth:`draws_symbols`)
         self._draws_symbols: dict[int, bool] = {}
+
+    def embedded_for(self, font: PDFFont) -> tuple[dict[int, str], dict[int, str], dict[int, str]] | None:
+        """What the embedded program of a composite font says per CID: read at load when the font has no Unicode
+        map, else the first time a glyph its map leaves out is shown (AutoCAD's full ArialMT whose ToUnicode
+        omits the figure zero: the program's own cmap still names it)."""
+        emb = self.embedded.get(id(font))
+        if emb is None and (spec := self._partial_maps.pop(id(font), None)) is not None:
+            emb = _embedded_glyphs_by_cid(spec)
+            if emb is not None:
+                self.embedded[id(font)] = emb
+        return emb
 
     def take_limit_hits(self) -> list[str]:
         out, self.limit_hits = self.limit_hits, []
@@ -346,6 +360,8 @@ class FontRegistry(PDFResourceManager):
                 emb = _embedded_glyphs_by_cid(spec)
                 if emb is not None:
                     self.embedded[id(font)] = emb
+            elif info.subtype is FontSubtype.TYPE0 and info.embedded:
+                self._partial_maps[id(font)] = spec
             if table is not None:
                 self.symbol_fonts[id(font)] = (table, self.embedded.get(id(font), ({}, {}, {}))[2])
             found = _outline_program(spec) if info.embedded else None
@@ -649,7 +665,7 @@ class SheetDevice(PDFTextDevice):
             sym = engineering_name(name)
             if sym is not None:
                 return (sym, UnicodeSource.GLYPH_NAME)
-        emb = self.registry.embedded.get(id(font))
+        emb = self.registry.embedded_for(font)
         if emb is None:
             return result
         unicode, names, _symbol = emb
