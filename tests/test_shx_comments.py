@@ -98,3 +98,37 @@ def test_shx_comments_take_nothing_the_strokes_were_read_as() -> None:
     assert not any("AutoCAD SHX Text" in d.message for d in sheet.diagnostics)
     words = {w.text for w in sheet.layout.words}
     assert {"FC", "TC"} <= words and not {"FCFC", "TCTC"} & words
+
+
+def _loose_pdf(path: Path, rows: list[tuple[str, tuple[float, float, float, float], tuple[float, float, float, float]]]) -> None:
+    """Each row: a string, the box its strokes fill (a zigzag per character) and the comment's larger box."""
+    pdf = pikepdf.new()
+    ops = [b"0.2 w"]
+    annots = []
+    for contents, (x0, y0, x1, y1), rect in rows:
+        step = (x1 - x0) / len(contents)
+        for i in range(len(contents)):
+            a, b = x0 + i * step + 0.15 * step, x0 + (i + 1) * step - 0.15 * step
+            ops.append(f"{a:.2f} {y0:.2f} m {a:.2f} {y1:.2f} l {b:.2f} {y0:.2f} l {b:.2f} {y1:.2f} l S".encode())
+        annots.append(pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Square, Rect=list(rect), T=pikepdf.String("AutoCAD SHX Text"),
+            Contents=pikepdf.String(contents), F=64, Border=[0, 0, 0])))
+    page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=[0, 0, 595, 842], Contents=pdf.make_stream(b"\n".join(ops)),
+                              Annots=pikepdf.Array(annots))
+    pdf.pages.append(pikepdf.Page(page))
+    pdf.save(path)
+
+
+def test_comment_boxes_far_larger_than_their_strokes_give_the_strokes_place(tmp_path: Path) -> None:
+    """A flow diagram's revision rows: letters 2.4 pt tall, rows 5 pt apart, each comment's box 8 pt tall and
+    reaching over the next row. The characters take their strokes' place, so the rows stay apart (before, each
+    row's box overlapped the next one's and the rows ran together)."""
+    path = tmp_path / "rows.pdf"
+    rows = [("05 ISSUED", (100.0, 700.0, 130.0, 702.4), (98.0, 697.0, 134.0, 705.0)),
+            ("04 ISSUED", (100.0, 695.0, 130.0, 697.4), (98.0, 692.0, 134.0, 700.0)),
+            ("03 ISSUED", (100.0, 690.0, 130.0, 692.4), (98.0, 687.0, 134.0, 695.0))]
+    _loose_pdf(path, rows)
+    sheet = pdftract.open(str(path)).page(1)
+    assert sorted(ln.text for ln in sheet.layout.lines) == ["03 ISSUED", "04 ISSUED", "05 ISSUED"]
+    tops = sorted({round(g.bbox.top, 1) for g in sheet.glyphs if g.text.strip()})
+    assert tops == [139.6, 144.6, 149.6]  # each row's glyphs stand on its strokes

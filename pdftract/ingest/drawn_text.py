@@ -3147,6 +3147,31 @@ SHX_COMMENT = "AutoCAD SHX Text"
 COMMENT_CONFIDENCE = 0.9
 
 
+#: a comment's box taller than its strokes by this share or more is narrowed to them
+COMMENT_LOOSE = 0.8
+#: ... when its strokes span at least this share of its length (else they are too few to place the text)
+COMMENT_INK_MIN = 0.25
+#: the height of stroked capitals and figures as a share of the font size
+COMMENT_CAP = 0.7
+
+
+def _comment_shapes(kept: Sequence[tuple[BBox, str, int, float, list[int]]], boxes: np.ndarray) -> list[list[int]]:
+    """Each comment's own shapes: every shape inside one or more comments' boxes goes to the comment whose box's
+    middle is nearest its own (AutoCAD's boxes are larger than their text and overlap their neighbours')."""
+    best: dict[int, tuple[float, int]] = {}
+    for c, (box, _t, _d, _s, inside) in enumerate(kept):
+        cx, cy = box.center
+        for k in inside:
+            b = boxes[k]
+            dist = math.hypot(0.5 * (b[0] + b[2]) - cx, 0.5 * (b[1] + b[3]) - cy)
+            if k not in best or dist < best[k][0]:
+                best[k] = (dist, c)
+    owned: list[list[int]] = [[] for _ in kept]
+    for k, (_dist, c) in sorted(best.items()):
+        owned[c].append(k)
+    return owned
+
+
 def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], paths: Sequence[Path]) -> DrawnText:
     """Glyphs for text drawn as strokes whose string a comment holds over it (AutoCAD's SHX text comments:
     ``comments`` are their boxes on the page and their strings).
@@ -3158,7 +3183,9 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
 
     Its characters are spread evenly along the box, across it when the box stands more than 1.5 times as tall as
     wide and holds two or more characters (read bottom to top, 90 degrees), else along it (0 degrees);
-    the box's height across the text is the size. The paths wholly inside the boxes taken are the text's shapes
+    the box's height across the text is the size. Where the box stands far taller than its strokes, the text takes
+    the strokes' extent instead: each shape inside boxes goes to the comment whose box's middle is nearest its own
+    (:func:`_comment_shapes`), and the characters are spread over their shapes' extent, the size from its height. The paths wholly inside the boxes taken are the text's shapes
     (``text_paths``). Source ``hidden_layer`` (a copy of the text lying over its shapes), confidence
     :data:`COMMENT_CONFIDENCE`.
 
@@ -3170,13 +3197,15 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
     """
     if not comments or not paths:
         return DrawnText([], frozenset())
-    index = BoxIndex.from_arrays(np.arange(len(paths)), path_boxes(paths))  # (from a table's columns)
+    boxes = path_boxes(paths)
+    index = BoxIndex.from_arrays(np.arange(len(paths)), boxes)  # (from a table's columns)
     visible = [g for g in glyphs if not g.invisible and g.text.strip()]
     gidx = BoxIndex((k, g.bbox) for k, g in enumerate(visible)) if visible else None
     out: list[Glyph] = []
     taken: set[int] = set()
     next_id = len(glyphs)
     seen: set[tuple[float, float, float, float, str]] = set()
+    kept: list[tuple[BBox, str, int, float, list[int]]] = []  # box, text, direction, size, shapes inside
     for box, string in comments:
         key = (round(box.x0, 1), round(box.top, 1), round(box.x1, 1), round(box.bottom, 1), string)
         if key in seen:
@@ -3192,10 +3221,22 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
         inside = [k for k in index.intersection(wide) if wide.contains(paths[k].bbox) and not paths[k].text_shape]
         if not inside or (gidx is not None and any(box.contains_point(visible[k].bbox.center) for k in gidx.intersection(box))):
             continue
+        kept.append((box, text, d, size, inside))
+    owned = _comment_shapes(kept, boxes)
+    for (box, text, d, size, inside), mine in zip(kept, owned, strict=True):
         fb = _frame_boxes(d, np.array([[box.x0, box.top, box.x1, box.bottom]], dtype=np.float64))[0]
         u0, v0, u1, v1 = (float(v) for v in fb)
-        step = (u1 - u0) / len(text)
         baseline = v0 + 0.2 * size
+        ink = _frame_boxes(d, boxes[mine]) if mine else None
+        if ink is not None:
+            iu0, iv0, iu1, iv1 = float(ink[:, 0].min()), float(ink[:, 1].min()), float(ink[:, 2].max()), float(ink[:, 3].max())
+            if COMMENT_INK_MIN * (u1 - u0) <= iu1 - iu0 <= u1 - u0 + 2.0 * size and 0.0 < iv1 - iv0 < COMMENT_LOOSE * (v1 - v0):
+                # the box stands far larger than its strokes (a Plant 3D flow diagram's boxes of 8 pt round letters
+                # of 2 pt, rows 5 pt apart, neighbours' boxes overlapping): the characters take the strokes' place
+                u0, v0, u1, v1 = iu0, iv0, iu1, iv1
+                size = (v1 - v0) / COMMENT_CAP
+                baseline = v0
+        step = (u1 - u0) / len(text)
         first = paths[inside[0]]
         colour = first.stroke_color if first.stroke else first.fill_color
         for i, ch in enumerate(text):
