@@ -1088,10 +1088,13 @@ def _scaled_lines(sheet: SheetLike, geo: Any, loose: list[_Found]) -> list[_Foun
     if len(pairs) < MIN_SCALED:
         return []
     logs = np.array([r for _k, r in pairs])
-    diff = np.abs(logs[:, None] - logs[None, :])  # (a page's plain numbers beside lines: a few hundred at most)
-    agree = np.minimum(diff, 1.0 - diff) <= SCALE_TOLERANCE
-    centre = int(np.argmax(agree.sum(axis=1)))
-    members = [pairs[j][0] for j in np.nonzero(agree[centre])[0].tolist()]
+    # how many agree with each, on the circle of one decade (sorted, so a page of thousands of numbers costs n log n)
+    ring = np.sort(np.concatenate((logs - 1.0, logs, logs + 1.0)))
+    counts = np.searchsorted(ring, logs + SCALE_TOLERANCE, side="right") \
+        - np.searchsorted(ring, logs - SCALE_TOLERANCE, side="left")
+    centre = int(np.argmax(counts))
+    diff = np.abs(logs - logs[centre])
+    members = [pairs[j][0] for j in np.nonzero(np.minimum(diff, 1.0 - diff) <= SCALE_TOLERANCE)[0].tolist()]
     # (values different modulo powers of ten: a frame's zone numbers 1, 10 and 11 between ticks of one pitch agree
     # on a "scale" only through the decades)
     if len(members) < MIN_SCALED or len({_mantissa(loose[k][0].nominal) for k in members}) < MIN_SCALED_VALUES:
