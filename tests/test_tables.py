@@ -518,6 +518,8 @@ def test_a_short_grid_under_a_header_row_of_its_own_is_an_other_table() -> None:
     assert find_tables(make_sheet(text=cell_text(block, 100, 100, widths[:3]), rects=grid(100, 100, widths[:3], 2)),
                        TableSettings()) == ()
     gap = [["1.6 mm", "", "8 mil", "6 mil", "6 mil"]]
-    assert find_tables(make_sheet(text=cell_text(head + gap, 100, 100, widths), rects=grid(100, 100, widths, 2)), TableSettings()) == ()
+    sheet = make_sheet(text=cell_text(head + gap, 100, 100, widths), rects=grid(100, 100, widths, 2))
+    assert find_tables(sheet, TableSettings()) == ()
     two = [["Thickness", "Impedance"], ["1.6 mm", "90 ohm"]]
-    assert find_tables(make_sheet(text=cell_text(two, 100, 100, widths[:2]), rects=grid(100, 100, widths[:2], 2)), TableSettings()) == ()
+    sheet = make_sheet(text=cell_text(two, 100, 100, widths[:2]), rects=grid(100, 100, widths[:2], 2))
+    assert find_tables(sheet, TableSettings()) == ()

@@ -975,7 +975,8 @@ def test_labels_printed_in_two_languages_name_their_field() -> None:
     """A Japanese maker's block labels each cell twice, joined by a slash (``品名/Title``, ``型番/Product number``,
     ``作成日/Date``): both halves name one field. Halves naming two fields, or single letters (``P/N``), are read as
     before."""
-    assert match_texts(["品名/Title"]) == ("title", 1, "") and match_texts(["型番/Product", "number"]) == ("part_number", 2, "")
+    assert match_texts(["品名/Title"]) == ("title", 1, "")
+    assert match_texts(["型番/Product", "number"]) == ("part_number", 2, "")
     assert match_texts(["作成日/Date"])[0] == "date" and match_texts(["P/N"])[0] == "part_number"
     assert match_texts(["DRAWN/DATE"]) is None
     got = block(

@@ -3185,9 +3185,9 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
     wide and holds two or more characters (read bottom to top, 90 degrees), else along it (0 degrees);
     the box's height across the text is the size. Where the box stands far taller than its strokes, the text takes
     the strokes' extent instead: each shape inside boxes goes to the comment whose box's middle is nearest its own
-    (:func:`_comment_shapes`), and the characters are spread over their shapes' extent, the size from its height. The paths wholly inside the boxes taken are the text's shapes
-    (``text_paths``). Source ``hidden_layer`` (a copy of the text lying over its shapes), confidence
-    :data:`COMMENT_CONFIDENCE`.
+    (:func:`_comment_shapes`), and the characters are spread over their shapes' extent, the size from its height.
+    The paths wholly inside the boxes taken are the text's shapes (``text_paths``). Source ``hidden_layer`` (a copy
+    of the text lying over its shapes), confidence :data:`COMMENT_CONFIDENCE`.
 
     >>> from pdftract.testing import line_path
     >>> stroke = line_path(0, [(12.0, 18.0), (14.0, 11.0), (16.0, 18.0)])
