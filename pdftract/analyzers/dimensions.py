@@ -44,7 +44,7 @@ import math
 import re
 from collections import deque
 from dataclasses import dataclass, field, replace
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -897,11 +897,20 @@ def find_dimensions(sheet: SheetLike, settings: DimensionSettings | None = None)
             # (a length with its unit on a dimension line, "152mm" on a board drawing among designators, is one)
             continue
         out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, geometry, target, (unit, unit_source)))
-    ordinates = _ordinates(geo, loose, anchors)
+    built: list[BoxIndex] = []
+
+    def stroke_index() -> BoxIndex:
+        """An R-tree over the sheet's strokes (ids index ``geo.strokes``), built once, when a pass first asks."""
+        if not built:
+            built.append(BoxIndex((i, st.bbox) for i, st in enumerate(geo.strokes)))
+        return built[0]
+
+    ordinates = _ordinates(geo, loose, anchors, stroke_index)
     for reading, text, ordered, bbox, size, angle in ordinates:
         out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, "ordinate", None, (unit, unit_source)))
     taken = {id(f) for f in ordinates}
-    for reading, text, ordered, bbox, size, angle in _scaled_lines(sheet, geo, [f for f in loose if id(f) not in taken]):
+    rest = [f for f in loose if id(f) not in taken]
+    for reading, text, ordered, bbox, size, angle in _scaled_lines(sheet, geo, rest, stroke_index):
         out.append(_dimension(sheet, reading, text, ordered, bbox, size, angle, "scaled_line", None, (unit, unit_source)))
     out.sort(key=lambda d: (round(d.bbox.top, 1), round(d.bbox.x0, 1), d.text))
     return tuple(out)
@@ -980,7 +989,7 @@ ROW_PITCH, ROW_SAME = 0.8, 0.3
 MIN_ORDINATES = 3
 
 
-def _ordinates(geo: Any, loose: list[_Found], anchors: list[_Found]) -> list[_Found]:
+def _ordinates(geo: Any, loose: list[_Found], anchors: list[_Found], stroke_index: Callable[[], BoxIndex]) -> list[_Found]:
     """Ordinate dimensions among plain numbers that have no dimension line (``loose``): each has a straight
     line starting at one end of its text and running on along its baseline (the jog of the leader to its
     feature), and the numbers stand in a column or a row aligned on that end, one of them ``0`` (the
@@ -991,7 +1000,7 @@ def _ordinates(geo: Any, loose: list[_Found], anchors: list[_Found]) -> list[_Fo
         return []
     n_loose = len(loose)
     loose = loose + anchors
-    index = BoxIndex((i, st.bbox) for i, st in enumerate(geo.strokes))
+    index = stroke_index()
     attached: list[tuple[int, str, float, int]] = []  # (loose index, side, end coordinate along, direction)
     for k, (_r, _t, _o, bbox, size, angle) in enumerate(loose):
         rad = math.radians(angle)
@@ -1049,7 +1058,7 @@ def _mantissa(value: float | None) -> float:
     return round(abs(value) / 10.0 ** math.floor(math.log10(abs(value))), 4)
 
 
-def _scaled_lines(sheet: SheetLike, geo: Any, loose: list[_Found]) -> list[_Found]:
+def _scaled_lines(sheet: SheetLike, geo: Any, loose: list[_Found], stroke_index: Callable[[], BoxIndex]) -> list[_Found]:
     """Dimensions drawn as bare lines (a plan drawn by hand in an illustration program: no arrowheads, no ticks,
     the value centred beside the line it measures). A plain number standing beside a straight line parallel to it,
     longer than the number, with the number's middle over the line's middle half, is a candidate; the candidates
@@ -1059,7 +1068,7 @@ def _scaled_lines(sheet: SheetLike, geo: Any, loose: list[_Found]) -> list[_Foun
     no scale with its fellows. Returns the loose ones of the largest agreeing set."""
     if len(loose) < MIN_SCALED or not geo.strokes:
         return []
-    index = BoxIndex((i, st.bbox) for i, st in enumerate(geo.strokes))
+    index = stroke_index()
     pairs: list[tuple[int, float]] = []  # (loose index, log10 of value per point, modulo 1)
     for k, (reading, _t, _o, bbox, size, angle) in enumerate(loose):
         value = reading.nominal
