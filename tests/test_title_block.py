@@ -986,3 +986,49 @@ def test_labels_printed_in_two_languages_name_their_field() -> None:
         [(100, 100, 200, 120), (200, 100, 300, 120), (100, 120, 200, 140), (200, 120, 300, 140)],
     )
     assert got == {"title": "ケース", "part_number": "TW5-4-7", "scale": "1:1", "date": "2017/07/20"}, got
+
+
+def test_a_chinese_block_s_full_width_colons_run_in_labels_and_centred_values() -> None:
+    """A Chinese supplier's block: labels end in the full-width colon (``日期：``), one label runs into the words that
+    qualify it (``品名叙述：``, the product's name and description), and the values stand centred in the cells
+    right of their labels, label under label and value under value (not a row of column headers)."""
+    assert match_texts(["日期：", "2023.02.18"]) == ("date", 1, "")
+    assert match_texts(["品名叙述："]) == ("title", 1, "")
+    assert match_texts(["品名叙述"]) is None  # (run-in only with the colon closing the whole)
+    assert match_texts(["版本："]) == ("revision", 1, "") and match_texts(["版本"]) is None
+    got = block(
+        [("材质", 104, 106, 0, 4), ("AL", 148, 106, 0, 4), ("颜色", 104, 124, 0, 4), ("阳极氧化黑色", 136, 124, 0, 4),
+         ("比例", 104, 142, 0, 4), ("1:1", 148, 142, 0, 4), ("品名叙述：", 182, 104, 0, 4),
+         ("K5max-US-固定轴铝板", 200, 114, 0, 5),
+         ("日期：", 302, 106, 0, 4), ("2023.02.18", 318, 106, 0, 4)],
+        [(100, 100, 125, 118), (125, 100, 180, 118), (100, 118, 125, 136), (125, 118, 180, 136), (100, 136, 125, 154),
+         (125, 136, 180, 154), (180, 100, 300, 136), (300, 100, 380, 118)],
+    )
+    assert got == {"material": "AL", "finish": "阳极氧化黑色", "scale": "1:1", "title": "K5max-US-固定轴铝板",
+                   "date": "2023.02.18"}, got
+
+
+def test_the_number_sign_before_a_spanish_label() -> None:
+    """``Nº Plano`` and ``Nº Revisión`` (the number sign first, as Spanish and French write it) are the drawing's
+    number and its revision; an English ``No.`` first is not turned round (``No. of sheets`` counts)."""
+    assert match_texts(["Nº", "Plano"]) == ("drawing_number", 2, "")
+    assert match_texts(["N°", "Revisión"]) == ("revision", 2, "")
+    assert match_texts(["No.", "Sheet"]) is None
+    got = block(
+        [("Nº Plano", 102, 104, 0, 3), ("ME-1253-01", 110, 110, 0, 4), ("Nº Revisión", 182, 104, 0, 3), ("2", 212, 110, 0, 4),
+         ("Tratamiento", 102, 124, 0, 3), ("TRANSPARENTE", 110, 130, 0, 4)],
+        [(100, 100, 180, 118), (180, 100, 220, 118), (100, 118, 220, 136)],
+    )
+    assert got == {"drawing_number": "ME-1253-01", "revision": "2", "finish": "TRANSPARENTE"}, got
+
+
+def test_sheet_of_with_the_figures_under_the_label_s_line() -> None:
+    """Altium's block prints ``SHEET:`` and its ``OF`` small at the cell's top and the figures large below them:
+    the figure before the ``OF`` is the sheet's number, the one after it the count. ``FILE NAME`` is one label."""
+    got = block(
+        [("SIZE:", 102, 102, 0, 2), ("B", 106, 108, 0, 6), ("SCALE:", 122, 102, 0, 2), ("1:1", 126, 108, 0, 4),
+         ("SHEET:", 152, 102, 0, 2), ("OF", 168, 102, 0, 2), ("1", 160, 109, 0, 5), ("4", 180, 109, 0, 5),
+         ("FILE NAME:", 202, 102, 0, 2), ("board.PCBDwf", 206, 109, 0, 4)],
+        [(100, 100, 120, 116), (120, 100, 150, 116), (150, 100, 200, 116), (200, 100, 260, 116)],
+    )
+    assert got == {"size": "B", "scale": "1:1", "sheet_number": "1", "sheet_count": "4"}, got

@@ -53,9 +53,8 @@ LABELS: dict[str, tuple[str, ...]] = {
                  "REVISIONE", "REVISÃO",
                  # BS 8888 and Australian blocks: the issue letter
                  "ISSUE", "ISSUE NO", "VERSION",
-                 # Japanese (版本, the version of a Chinese block, is left out: on a GB/T block drawn as shapes its
-                 # empty cell took a number from the cell below)
-                 "改訂"),
+                 # Japanese; Chinese "版本" (version) only with its colon (see _COLON_ONLY)
+                 "改訂", "版本"),
     "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
               "ЛИСТ",
               # Hungarian, Vietnamese; Romanian
@@ -78,8 +77,8 @@ LABELS: dict[str, tuple[str, ...]] = {
     "size": ("SIZE", "FORMAT", "SHEET SIZE", "BLATTGRÖSSE", "FORMATO", "ФОРМАТ", "TAMAÑO", "FORMÁT",
              # Hungarian, Vietnamese
              "MÉRET", "KHỔ",
-             # Chinese: size, sheet format
-             "尺寸", "图幅"),
+             # Chinese: size, sheet format, the frame's format
+             "尺寸", "图幅", "图框"),
     "date": ("DATE", "DATUM", "DATE OF ISSUE", "DATE ISSUED", "ISSUE DATE", "MODIFIED", "LAST MODIFIED", "DESIGN LAST MODIFIED", "AUSGABEDATUM", "FECHA",
              "ДАТА",
              # Hungarian, Vietnamese
@@ -104,7 +103,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                    # Hungarian, Vietnamese
                    "ELLENŐRIZTE", "KIỂM TRA",
                    # Chinese, Polish
-                   "审核", "校核", "审阅", "SPRAWDZIŁ", "SPRAWDZIŁA",
+                   "审核", "校核", "审阅", "审查", "SPRAWDZIŁ", "SPRAWDZIŁA",
                    # Japanese; Romanian
                    "確認者", "確認", "検図", "VERIFICAT",
                    # Czech
@@ -114,7 +113,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                     # Hungarian, Vietnamese
                     "JÓVÁHAGYTA", "DUYỆT",
                     # Chinese, Polish
-                    "批准", "审定", "ZATWIERDZIŁ",
+                    "批准", "审定", "核准", "ZATWIERDZIŁ",
                     # Japanese; Romanian
                     "承認者", "承認", "APROBAT",
                     # Czech
@@ -122,13 +121,17 @@ LABELS: dict[str, tuple[str, ...]] = {
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "MATÉRIAU", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese
                  "ANYAG", "VẬT LIỆU",
-                 # Chinese, Polish
-                 "材料", "MATERIAŁ",
+                 # Chinese (simplified and traditional), Polish
+                 "材料", "材质", "MATERIAŁ",
                  # Japanese
                  "材質",
                  # Czech
                  "MATERIÁL"),
-    "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH"),
+    "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH",
+               # Spanish: treatment, surface treatment, finish
+               "TRATAMIENTO", "TRATAMIENTO SUPERFICIAL", "ACABADO",
+               # Chinese: surface treatment; the colour an anodised or painted part is ordered in
+               "表面处理", "颜色"),
     "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA",
                # Hungarian, Vietnamese
                "TÖMEG", "KHỐI LƯỢNG",
@@ -137,15 +140,15 @@ LABELS: dict[str, tuple[str, ...]] = {
                # Czech
                "HMOTNOST"),
     "part_number": ("PART NO", "PART NUMBER", "P/N", "ARTIKELNUMMER", "ITEM NO", "PRODUCT NUMBER", "PRODUCT NO",
-                    # Japanese (JIS): model number
-                    "型番"),
+                    # Japanese (JIS): model number; Chinese: the product's number
+                    "型番", "品号"),
     "company": ("COMPANY", "LEGAL OWNER", "FIRMA", "OWNER", "EMPRESA", "INSTITUCIÓN", "INSTITUCION", "SOCIÉTÉ",
                 "ENTREPRISE", "AZIENDA"),
     "projection": ("PROJECTION", "PROJEKTION",
                    # Hungarian, Vietnamese
                    "VET MÓD", "VETÍTÉSI MÓD",
-                   # Japanese
-                   "投影法"),
+                   # Japanese; Chinese (the angle of view)
+                   "投影法", "视角"),
     "units": ("UNIT", "UNITS", "EINHEIT", "UNIDADES", "UNIDAD", "UNITÉ", "UNITÀ", "UNIDADE",
               # Japanese, Chinese
               "単位", "单位"),
@@ -157,8 +160,13 @@ LABELS: dict[str, tuple[str, ...]] = {
 #: printed larger than the labels, the part's name (the title analyzer's rule)
 NAME_LABELS = ("NAME", "NOMBRE", "NOME", "NOM", "名前", "NUME")
 #: labels that are title-block labels but have no canonical key: kept under ``other``
-OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE", "PROJECT",
+OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE",
+                "FILE NAME", "PROJECT",
+                # Altium Draftsman: the managed item the drawing documents, and that item's revision (not the sheet's)
+                "DESIGN ITEM", "DESIGN ITEM REVISION",
                 "PROJETO", "PROYECTO", "PROJET", "PROGETTO", "PROJEKT",
+                # Spanish: the raw material a part is made from (its stock's maker and number), not the material's name
+                "MAT PRIMA", "MATERIA PRIMA",
                 "SUPPLEMENTARY TITLE", "REVISION ORIGINOR", "CLASSIFICATION", "TREATMENT", "STANDARD", "MFG APPR", "QA",
                 "ISSUED", "COMMENTS", *NAME_LABELS, "SEMNATURA", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
                 "NÃO MUDAR ESCALA DO DESENHO",  # the same note on SOLIDWORKS' Brazilian template
@@ -216,7 +224,9 @@ def reindex() -> None:
 
 reindex()
 #: labels that are common words too: labels only when a colon ends them ("Drawing: Plan and Profile")
-_COLON_ONLY = frozenset({("DRAWING",)})
+#: (Chinese "版本", the version: on a GB/T block drawn as shapes, without a colon, its empty cell took a number from
+#: the cell below)
+_COLON_ONLY = frozenset({("DRAWING",), ("版本",)})
 #: the labels of several words written without their spaces, with their key and their number of words
 _JOINED: dict[str, tuple[str, int]] = {}
 for _phrase, _key in reversed(_PHRASES):  # shortest first: a longer phrase spelling the same letters wins
@@ -257,7 +267,13 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
 _TWO_LANGUAGES = re.compile(r"^([^\W\d_][^\W_]+\.?)/([^\W\d_][^\W_]+\.?)$")
 
 
+#: a word of CJK characters only (Han, kana, Hangul), three or more
+_CJK_WORD = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{3,}$")
+
+
 def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
+    # (a CJK block's full-width colon, "日期：", ends a label as ":" does)
+    texts = [t.replace("\uff1a", ":") for t in texts[:5]]
     tokens: list[str] = []
     owner: list[int] = []  # the word each token comes from (``rev.nr.:`` is two tokens of one word)
     split_rest = ""
@@ -281,6 +297,10 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
             continue
         tokens.append(_norm_token(text))
         owner.append(i)
+    if len(tokens) >= 2 and tokens[0] in ("Nº", "N°", "NO°", "№") and owner[1] != owner[0]:
+        # the number sign first, as Spanish and French write it ("Nº Plano", "N° Revisión"): the label's "<word> NO"
+        # (not an English "No." first: "No. of sheets" counts, "No. | Item" heads two columns)
+        tokens = [tokens[1], tokens[0], *tokens[2:]]
     tokens = list(_number_form(tokens))
     # a label of several words whose word break was lost (text read back from shapes: ``Date ofissue``): its
     # words run together in fewer tokens; it wins over a shorter label spelt out (``Date``)
@@ -305,6 +325,13 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
         return "date", owner[1] + 1, ""  # an abbreviation before a date word ("Rel. Date:"): a date
     if run is not None:
         return run[0], owner[run[2] - 1] + 1, ""
+    if not split_rest and tokens and texts[0].endswith(":") and _CJK_WORD.match(tokens[0]):
+        # a CJK label run into the characters that qualify it, one colon closing the whole ("品名叙述：", the
+        # product's name and description): the longest known label of two characters or more it starts with
+        for k in range(len(tokens[0]) - 1, 1, -1):
+            hit1 = next((key for phrase, key in _BY_FIRST.get(tokens[0][:k], ()) if len(phrase) == 1), None)
+            if hit1 is not None:
+                return hit1, 1, ""
     # a label one of whose characters could not be read (drawn text, U+FFFD): the labels it can only be, when
     # they name one field and at least four of its characters were read (``DRAWING N�.``)
     if split_rest or REPLACEMENT_CHARACTER not in "".join(tokens):

@@ -112,8 +112,8 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                     "MEGNEVEZÉS", "TÊN GỌI", "GHI CHÚ", "MEGJEGYZÉS",
                     # Czech: name, description, change, text of the change
                     "NÁZEV", "POPIS", "ZMĚNA", "TEXT ZMĚNY", "POPIS ZMĚNY",
-                    # Chinese: name, remarks
-                    "名称", "备注"),
+                    # Chinese: name, remarks; a revision table's description, change's content
+                    "名称", "备注", "描述", "变更内容", "更改内容", "修改内容", "变更说明"),
     "material": ("MATERIAL", "MATL", "WERKSTOFF", "MAT", "MATERIALE", "MATIÈRE", "МАТЕРИАЛ",
                  # Hungarian, Vietnamese, Chinese
                  "ANYAG", "VẬT LIỆU", "材料", "MATERIÁL"),
@@ -121,17 +121,23 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                  "ISSUE", "ISSUE NO",
                  # Spanish, Portuguese, French, Italian ("Indice | Modification | Date | Visa"), Dutch, Polish, Romanian
                  "ÍNDICE", "INDICE", "IND", "VERSIÓN", "VERSÃO", "REVISÃO", "VER", "Nº VER", "Nº REV", "N° REV", "N° VER",
-                 "REV NR", "NR REV", "WERSJA", "VERSIUNE", "REVIZIE"),
+                 "REV NR", "NR REV", "WERSJA", "VERSIUNE", "REVIZIE",
+                 # Chinese: version, edition
+                 "版本", "版次"),
     "zone": ("ZONE", "ZONA", "ЗОНА"),
     "date": ("DATE", "DATUM", "FECHA", "ДАТА",
              # Hungarian, Vietnamese
              "DÁTUM", "NGÀY",
              # Portuguese, Italian, Polish, Romanian, Danish/Norwegian, Turkish, Japanese, Chinese
-             "DATA", "DATO", "TARİH", "日付", "日期"),
+             "DATA", "DATO", "TARİH", "日付", "日期",
+             # Chinese: the change's date
+             "变更日期", "更改日期", "修改日期"),
     "approved": ("APPROVED", "APPR", "APPD", "ENGINEER", "BY", "SIGN", "CHECKED", "AUTHOR", "PODPIS",
                  # signature, approval and check in Spanish, Portuguese, Italian, French, German, Romanian
                  "FIRMA", "ASSINATURA", "VISA", "VISTO", "APROBADO", "APROVADO", "APPROVATO", "VERIFICADO", "REVISADO",
-                 "GEPRÜFT", "GENEHMIGT", "UNTERSCHRIFT", "SEMNĂTURA", "SEMNATURA"),
+                 "GEPRÜFT", "GENEHMIGT", "UNTERSCHRIFT", "SEMNĂTURA", "SEMNATURA",
+                 # Chinese: drawn, checked, approved (a revision table's columns of who)
+                 "制图", "审核", "批准"),
     "eco": ("ECO", "ECN", "ECR", "ECO NO"),
     "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),
     "title": ("TITLE", "SHEET TITLE", "DRAWING TITLE"),

@@ -438,6 +438,20 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
             if re.match(r"^(?:of|OF|von|/)\s*:?\s*\d+", tail) and parse_sheet(f"{value} {tail}")[1] is not None:
                 value = f"{value} {tail}"
                 value_items = value_items + row
+        connector = [b for w, b in value_items if re.fullmatch(r"(?i)of|von|de|/", w.text)]
+        if key == "sheet" and cell is not None and len(connector) == 1 and parse_sheet(value)[1] is None:
+            # "SHEET: 1 OF 4" with the label and its "OF" small at the cell's top, the figures large below them
+            # (Altium's block): the figure before the "OF" is the number, the one after it the count
+            conn = connector[0]
+            figures = sorted((wb for wb in all_items if wb[0].id not in label_ids and area.contains_point(wb[1].center)
+                              and re.fullmatch(r"\d{1,3}", wb[0].text) and wb[1].top >= label_box.top - 0.1),
+                             key=lambda wb: wb[1].x0)
+            before = [wb for wb in figures if wb[1].x1 <= conn.x0 + 0.1]
+            after = [wb for wb in figures if wb[1].x0 >= conn.x1 - 0.1]
+            if before and after:
+                middle = next(wb for wb in value_items if wb[1] is conn)
+                value_items = [before[-1], middle, after[0]]
+                value = f"{before[-1][0].text} {middle[0].text} {after[0][0].text}"
         if not value and cell is not None and area.width < label_box.width + 8 * size:
             # a label cell: the value sits in the next cell to the right, in the same row
             probe = BBox(area.x1 + 1.0, area.top + 1.0, area.x1 + 2.0, area.bottom - 1.0)
@@ -571,8 +585,8 @@ def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], 
     label heads a row of labels (another label on its band), and that text is words without a figure on the
     label's band in the label's own font and size (``PART NUMBER | DESCRIPTION | SPECIFICATION`` under
     empty cells: a header the vocabulary does not know). Not when the label and that text each have a text
-    of their kind right under them, in the label's centre and at the text's start: rows of name and value
-    (CATIA prints ``Material | PLA`` over ``Direction | XXXX`` in one font and size)."""
+    of their kind right under them, in the label's centre and at the text's start or centre: rows of name and
+    value (CATIA prints ``Material | PLA`` over ``Direction | XXXX`` in one font and size)."""
     if not band:  # the other labels on the label's band
         return False
     fonts = {w.font for w, _b in lab}
@@ -590,10 +604,14 @@ def _next_header(lab: list[tuple[Word, BBox]], inside: list[tuple[Word, BBox]], 
         return False  # initials ("N.B", "JL") head no column: a header is a word
 
     start = min(b.x0 for _w, b in inside)
+    middle = (start + max(b.x1 for _w, b in inside)) / 2
     cx = (label_box.x0 + label_box.x1) / 2
-    below = [(w, b) for w, b in all_items if label_box.bottom < (b.top + b.bottom) / 2 <= label_box.bottom + 1.5 * label_box.height]
+    # (the next row down: rows of a block set in larger cells stand more than a line's height apart)
+    below = [(w, b) for w, b in all_items
+             if label_box.bottom < (b.top + b.bottom) / 2 <= label_box.bottom + 2.5 * label_box.height]
     named_below = any(label_type(w) and abs((b.x0 + b.x1) / 2 - cx) <= 0.6 * size for w, b in below)
-    valued_below = any(abs(b.x0 - start) <= 0.6 * size for _w, b in below)
+    # (a value column's texts start where the text does, or are centred on its centre: a Chinese block's cells)
+    valued_below = any(abs(b.x0 - start) <= 0.6 * size or abs((b.x0 + b.x1) / 2 - middle) <= 0.6 * size for _w, b in below)
     return not (named_below and valued_below)
 
 

@@ -4202,8 +4202,9 @@ def _character_sized(ch: list[int], fb: np.ndarray, em: float, baseline: float) 
 def _unread_in_words(texts: list[str | None], spaces: list[bool], cells: list[tuple[float, float]], em: float,
                      stroked: Sequence[bool] = ()) -> list[int]:
     """The unread characters of a line inside a word: a read character on both sides, and every gap from the
-    one to the other at letter spacing (no wider than :data:`SPACE_MIN` em; a wider gap may be a word break
-    the line's spacing did not tell). Also filled outlines at a word's start or end (at most
+    one to the other at letter spacing (no wider than :data:`SPACE_MIN` em, or 1.3 times the line's median gap
+    between characters it did not break, up to :data:`SPACE_MAX` em; a wider gap may be a word break the
+    line's spacing did not tell). Also filled outlines at a word's start or end (at most
     :data:`EDGE_UNREAD` of them), at letter spacing from a letter or digit of the word: dropped, ``Wire``
     would read ``ire``. (Not strokes: stroked text sits beside stroked linework of its own pen, a pin's
     stub at a pin name; on the tuned KiCad sheets keeping those added false characters.)
@@ -4213,12 +4214,22 @@ def _unread_in_words(texts: list[str | None], spaces: list[bool], cells: list[tu
     [1, 2, 4]
     >>> _unread_in_words([None, "i", "r", "e", None], [False, False, False, True, False], cells[:5], 10.0)
     [0]
+
+    A font set wide (``A r t i k e l``, gaps of 0.3 em): its unread letters are inside the word too
+
+    >>> wide = [(0.0, 5.0), (8.0, 13.0), (16.0, 21.0), (24.0, 29.0), (32.0, 37.0)]
+    >>> _unread_in_words(["A", None, "t", "i", "e"], [False] * 5, wide, 10.0)
+    [1]
     """
     out: list[int] = []
     start = 0
+    # letter spacing: SPACE_MIN em, or the line's own (a font set wide, "A r t i k e l"), the median gap between
+    # characters the line did not break, up to SPACE_MAX em
+    gaps = sorted(cells[j + 1][0] - cells[j][1] for j in range(len(texts) - 1) if not spaces[j])
+    tight = max(SPACE_MIN, min(SPACE_MAX, 1.3 * gaps[len(gaps) // 2] / em)) if gaps and em > 0 else SPACE_MIN
     for end in range(len(texts)):
         # a word: characters with no break between them and every gap at letter spacing
-        if end + 1 < len(texts) and not spaces[end] and cells[end + 1][0] - cells[end][1] <= SPACE_MIN * em:
+        if end + 1 < len(texts) and not spaces[end] and cells[end + 1][0] - cells[end][1] <= tight * em:
             continue
         read = [j for j in range(start, end + 1) if texts[j] is not None]
         for k in range(start, end + 1):
