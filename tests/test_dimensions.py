@@ -840,3 +840,17 @@ def test_bare_lines_drawn_to_one_scale_carry_dimensions() -> None:
     assert find_dimensions(_bare_plan(lengths[:3], values[:3])) == ()
     # numbers of one pitch that agree only through the decades (a frame's zones 1, 10, 11 between its ticks) are no scale
     assert find_dimensions(_bare_plan([60.0, 60.0, 60.0, 60.0, 60.0], ["1", "10", "11", "1", "10"])) == ()
+
+
+def test_feet_and_inches_of_a_building_drawing_are_read_in_inches() -> None:
+    """US architectural and structural sheets print lengths in feet and inches (``12'-6"``, ``3'-0 1/2"``): one
+    dimension, its value in inches, its unit the inch; on a dimension line as any other value."""
+    for text, nominal, shown in [("12'-6\"", 150.0, "12'-6\""), ("3' - 0 1/2\"", 36.5, "3'-0 1/2\""), ("10'", 120.0, "10'"),
+                                 ("4'-2\" CLR", 50.0, "4'-2\" CLR")]:
+        r = read_dimension(text)
+        assert r is not None and (r.nominal, r.text, r.kind) == (nominal, shown, "linear"), (text, r)
+    assert read_dimension("5'-13\"") is None  # thirteen inches make no foot-and-inch length
+    lines = [(100.0, 100.0, 300.0, 100.0), (100.0, 80.0, 100.0, 104.0), (300.0, 80.0, 300.0, 104.0)]
+    paths = [arrow(0, (100.0, 100.0), (300.0, 100.0)), arrow(1, (300.0, 100.0), (100.0, 100.0))]
+    (d,) = find_dimensions(make_sheet(text=[("12'-6\"", 188, 97)], lines=lines, paths=paths))
+    assert (d.nominal, d.text, d.unit) == (150.0, "12'-6\"", "in")

@@ -523,3 +523,18 @@ def test_a_short_grid_under_a_header_row_of_its_own_is_an_other_table() -> None:
     two = [["Thickness", "Impedance"], ["1.6 mm", "90 ohm"]]
     sheet = make_sheet(text=cell_text(two, 100, 100, widths[:2]), rects=grid(100, 100, widths[:2], 2))
     assert find_tables(sheet, TableSettings()) == ()
+
+
+def test_a_status_grid_sharing_the_header_row_s_rules_is_parted_from_the_revision_table() -> None:
+    """Altium's sheet-status grid (``SHEET`` then a row of empty cells) runs into the revision table beside it on
+    the same rules, and only the revision table has rows below. Three or more empty header cells between named
+    ones part the two: the revision table is found with its own header and rows."""
+    status = [20.0] + [10.0] * 5
+    revs = [20.0, 20.0, 60.0, 30.0]
+    head = [["SHEET", "", "", "", "", "", "ZONE", "REV", "DESCRIPTION", "DATE"]]
+    rows = [["", "A", "FIRST ISSUE", "2024-01-02"]]
+    sheet = make_sheet(text=cell_text(head, 100, 100, status + revs) + cell_text(rows, 170, 110, revs),
+                       rects=grid(100, 100, status + revs, 1) + grid(170, 110, revs, 2))
+    tables = find_tables(sheet, TableSettings())
+    assert [(t.kind, t.header, [list(r) for r in t.rows]) for t in tables] == \
+        [(TableKind.REVISION, ("ZONE", "REV", "DESCRIPTION", "DATE"), rows)]

@@ -1009,17 +1009,20 @@ def test_a_chinese_block_s_full_width_colons_run_in_labels_and_centred_values() 
 
 
 def test_the_number_sign_before_a_spanish_label() -> None:
-    """``Nº Plano`` and ``Nº Revisión`` (the number sign first, as Spanish and French write it) are the drawing's
-    number and its revision; an English ``No.`` first is not turned round (``No. of sheets`` counts)."""
-    assert match_texts(["Nº", "Plano"]) == ("drawing_number", 2, "")
-    assert match_texts(["N°", "Revisión"]) == ("revision", 2, "")
+    """``Nº Revisión`` and ``N° Folio`` (the number sign first, as Spanish, French and Italian write it) are the
+    revision and the sheet, as ``Revisión`` and ``Folio`` alone are; ``Nº Plano`` names nothing by itself (a plan's
+    number may be the drawing's or the part's), and an English ``No.`` first is not turned round (``No. of sheets``
+    counts)."""
+    assert match_texts(["Nº", "Revisión"]) == ("revision", 2, "")
+    assert match_texts(["N°", "Folio"]) == ("sheet", 2, "")
+    assert match_texts(["Nº", "Plano"]) is None
     assert match_texts(["No.", "Sheet"]) is None
     got = block(
-        [("Nº Plano", 102, 104, 0, 3), ("ME-1253-01", 110, 110, 0, 4), ("Nº Revisión", 182, 104, 0, 3), ("2", 212, 110, 0, 4),
+        [("Nº Revisión", 182, 104, 0, 3), ("2", 212, 110, 0, 4), ("Escala", 102, 104, 0, 3), ("1:1", 110, 110, 0, 4),
          ("Tratamiento", 102, 124, 0, 3), ("TRANSPARENTE", 110, 130, 0, 4)],
         [(100, 100, 180, 118), (180, 100, 220, 118), (100, 118, 220, 136)],
     )
-    assert got == {"drawing_number": "ME-1253-01", "revision": "2", "finish": "TRANSPARENTE"}, got
+    assert got == {"revision": "2", "scale": "1:1", "finish": "TRANSPARENTE"}, got
 
 
 def test_sheet_of_with_the_figures_under_the_label_s_line() -> None:

@@ -194,6 +194,8 @@ _LENGTH_UNIT = re.compile(r"\d\s*(?:mm|mils?|thou|in)$")
 _SUFFIX = re.compile(
     r"^(?:(?:THRU(?:\s+ALL)?|DEEP|TIEF|TYP\.?|TYPICAL|(?i:max|min)\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
     r"(?:AT\s+)?BOTH\s+SIDES|(?i:holes?|through|counterbore|countersink)|"
+    # (a US building drawing's clear distance and spacing on centres)
+    r"CLR\.?|CLEAR|O\.C\.|OC|"
     r"mm|m|in|mils?|thou|\*+|↧\s*[\d.,]+|[xX×]\s*[\d.,]+\s*(?:DEEP|°)?|°)\s*)+$")
 
 #: a value (with its unit or its fit) followed by its two deviations in brackets, each signed or a bare zero and
@@ -205,6 +207,12 @@ _DEVIATIONS_IN_BRACKETS = re.compile(
 #: "1 x 45", "0,5 x 45": a length by one of the usual chamfer angles, the degree sign left out; read as a count
 #: and a value it would count one place, or a fraction of one
 _CHAMFER_BY_ONE = re.compile(r"^\s*(1|\d*[.,]\d+)\s*[xX×]\s+(30|45|60)\s*$")
+
+#: a length in feet and inches as US architectural and structural drawings print it (``12'-6"``, ``3'-0 1/2"``,
+#: ``10'-0"``, ``8'``; the inch mark may be left out after the dash): read in inches
+_FEET_INCHES = re.compile(
+    r"^(?P<ft>\d{1,4})\s*['′’]\s*(?:-?\s*(?P<in>\d{1,2}(?:\s+\d{1,2}/\d{1,2})?|\d{1,2}/\d{1,2})\s*(?P<mark>[\"″”])?)?"
+    r"\s*(?P<suffix>.*?)\s*$")
 
 #: limits are decimals (8.01/7.99, .3154/.3146); 3/8 is a fraction
 _DECIMAL = r"(?:\d+[.,]\d+|[.,]\d+)"
@@ -501,6 +509,21 @@ class _Reading:
     inch_mark: bool = False
 
 
+def _feet_and_inches(m: re.Match[str]) -> _Reading | None:
+    """A length in feet and inches (:data:`_FEET_INCHES`): its value in inches, its text as printed with one
+    dash between feet and inches (``12'-6"``). ``None`` for inches of 12 or more (no such length) or words
+    after it that no dimension carries."""
+    suffix = m.group("suffix") or None
+    if suffix and not _SUFFIX.match(suffix):
+        return None
+    inches = parse_number(m.group("in")) if m.group("in") else 0.0
+    if inches is None or inches >= 12:
+        return None
+    shown = f"{m.group('ft')}'" + (f"-{m.group('in')}\"" if m.group("in") else "") + (f" {suffix}" if suffix else "")
+    return _Reading(text=shown, nominal=round(int(m.group("ft")) * 12 + inches, 6), upper=None, lower=None, kind="linear",
+                    count=1, fit=None, basic=False, reference=False, dual=None, suffix=suffix, strong=False, inch_mark=True)
+
+
 def read_dimension(text: str) -> _Reading | None:
     """Parse the reading string of one dimension; ``None`` when it is not one.
 
@@ -515,8 +538,15 @@ def read_dimension(text: str) -> _Reading | None:
     (8.0, 0.01, -0.01, '8.01/7.99')
     >>> read_dimension("⌀6,00 -30,00 DEEP").suffix
     '↧30,00 DEEP'
+
+    US architectural lengths in feet and inches are read in inches:
+
+    >>> [read_dimension(t).nominal for t in ("12'-6", "3' - 0 1/2", "10'")]
+    [150.0, 36.5, 120.0]
     """
     s = _tidy(text)
+    if (fi := _FEET_INCHES.match(s)) is not None:
+        return _feet_and_inches(fi)
     duals = [m.group(1) for m in _DUAL_AFTER.finditer(s)] if not s.startswith("[") else []
     if duals:
         rest = read_dimension(_tidy(_DUAL_AFTER.sub(" ", s)))

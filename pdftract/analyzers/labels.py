@@ -297,9 +297,11 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
             continue
         tokens.append(_norm_token(text))
         owner.append(i)
-    if len(tokens) >= 2 and tokens[0] in ("Nº", "N°", "NO°", "№") and owner[1] != owner[0]:
-        # the number sign first, as Spanish and French write it ("Nº Plano", "N° Revisión"): the label's "<word> NO"
-        # (not an English "No." first: "No. of sheets" counts, "No. | Item" heads two columns)
+    if len(tokens) >= 2 and (tokens[0] in ("Nº", "N°", "NO°", "№") or texts[0] == "N.") and owner[1] != owner[0] \
+            and _NUMBERED.get(tokens[1]) is not None:
+        # the number sign first, as Spanish, French and Italian write it ("Nº Revisión", "N. disegno"): the label's
+        # "<word> NO", when the word names that field alone too (so "Nº Plano" names nothing here: a plan's number may
+        # be a drawing's or a part's); not an English "No." first: "No. of sheets" counts, "No. | Item" heads two columns
         tokens = [tokens[1], tokens[0], *tokens[2:]]
     tokens = list(_number_form(tokens))
     # a label of several words whose word break was lost (text read back from shapes: ``Date ofissue``): its
@@ -341,6 +343,9 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
         return hits[0][1], len(hits[0][0]), ""
     return None
 
+
+#: single-word labels whose "<word> NO" names the same field (REVISIÓN and REVISIÓN NO, FOLIO and FOLIO NO)
+_NUMBERED: dict[str, str] = {p[0]: k for p, k in _PHRASES if len(p) == 1 and ((p[0], "NO"), k) in _PHRASES and k != "other"}
 
 #: the single words that say "date"
 _DATE_WORDS = frozenset(_norm_token(p) for p in LABELS["date"] if " " not in p)

@@ -734,6 +734,10 @@ def _bilingual_key(text: str) -> str | None:
     return None
 
 
+#: empty header cells in a row, between named ones, that part two grids sharing the header row's rules
+EMPTY_RUN = 3
+
+
 def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tuple[int, int, int, int]]) -> Table | None:
     rules = frame.rules
     cell = _cell_around(rules, seed, s)
@@ -751,10 +755,20 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     if len(xs) < 2:
         return None
     # keep the run of columns the seed cell belongs to, bounded by rules at both ends
-    key_band = (round(top), round(bottom), round(xs[0]), round(xs[-1]))
-    if key_band in seen:
-        return None
     headers = _header_cells(frame, top, bottom, xs)
+    # a run of EMPTY_RUN or more empty header cells between named ones parts two grids that share the row's rules
+    # (a sheet-status grid running into the revision table beside it): the part the seed is in
+    centre = (seed.x0 + seed.x1) / 2
+    at = next((i for i in range(len(headers)) if xs[i] <= centre <= xs[i + 1]), 0)
+    lo, hi, run = 0, len(headers), 0
+    for i, (text, _k) in enumerate(headers):
+        run = 0 if text else run + 1
+        if run >= EMPTY_RUN and i - run + 1 > 0 and any(t for t, _k in headers[i + 1:]):
+            if i < at:
+                lo = i + 1
+            elif i - run + 1 > at:
+                hi = min(hi, i - run + 1)
+    xs, headers = xs[lo:hi + 1], headers[lo:hi]
     # columns with an empty header at either end belong to whatever the header row runs into
     while len(headers) > 1 and not headers[-1][0]:
         headers.pop()
@@ -762,6 +776,9 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     while len(headers) > 1 and not headers[0][0]:
         headers.pop(0)
         xs = xs[1:]
+    key_band = (round(top), round(bottom), round(xs[0]), round(xs[-1]))
+    if key_band in seen:
+        return None
     keys = [k for _t, k in headers]
     enough_keys = len({k for k in keys if k}) >= s.min_keys
     # a header band of words only (no digits) over three or more columns may be explained by its rows

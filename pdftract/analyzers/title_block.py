@@ -54,7 +54,9 @@ FIELD_ORDER = ("drawing_number", "title", "revision", "sheet_number", "sheet_cou
                "checked_by", "approved_by", "material", "finish", "weight", "part_number", "company", "projection", "units",
                "general_tolerance")
 
-_SHEET_OF = re.compile(r"(\d+)\s*(?:OF|0F|VON|DE|/|of:?|Of|von)\s*(\d+)", re.IGNORECASE)
+#: a sheet's number of a count: "2 OF 5", "2/5", German "von", Spanish and Portuguese "de", Italian "di", French "sur",
+#: Dutch "van", Russian "из"; Polish and Czech "z", Danish and Norwegian "af"/"av" between spaces only
+_SHEET_OF = re.compile(r"(\d+)(?:\s*(?:OF|0F|VON|DE|DI|SUR|VAN|ИЗ|/|of:?)\s*|\s+(?:Z|ZE|AF|AV)\s+)(\d+)", re.IGNORECASE)
 _SHEET_ONE = re.compile(r"^\s*(?:NO\.?\s*)?(\d+)\s*$")
 
 
@@ -782,6 +784,8 @@ def parse_sheet(value: str) -> tuple[str | None, str | None]:
 
     >>> parse_sheet("2 OF 5"), parse_sheet("1/1"), parse_sheet("3"), parse_sheet("of: 10")
     (('2', '5'), ('1', '1'), ('3', None), (None, None))
+    >>> parse_sheet("1 di 1"), parse_sheet("2 sur 3"), parse_sheet("1 z 4"), parse_sheet("12z4")
+    (('1', '1'), ('2', '3'), ('1', '4'), (None, None))
     """
     m = _SHEET_OF.search(value)
     if m:
