@@ -8,6 +8,8 @@ were never looked at while tuning. Thresholds sit below what ``benchmarks/drawn_
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import importlib.util
 import io
 import json
@@ -27,6 +29,7 @@ from .conftest import CORPUS
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "drawn_text"
 SHARED = ROOT.parent / "shared" / "corpus"
+EXTRA = ROOT.parent / "extra"
 _spec = importlib.util.spec_from_file_location("drawn_text_bench", ROOT / "benchmarks" / "drawn_text.py")
 assert _spec is not None and _spec.loader is not None
 bench = importlib.util.module_from_spec(_spec)
@@ -1099,9 +1102,10 @@ def test_glyphs_filled_and_stroked_as_one_path_keep_their_counters() -> None:
     assert [ln.text for ln in sheet.lines] == words * 4
 
 
-def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int) -> bytes:
+def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int, extra: Sequence[str] = ()) -> bytes:
     """A page with ``margin`` lines of real text along its foot and, above them, text drawn in KiCad's stroke
-    font one path per character (polylines, no curves), as AutoCAD plots its SHX text without comments."""
+    font one path per character (polylines, no curves), as AutoCAD plots its SHX text without comments (and the
+    content operators ``extra`` after them)."""
     from pdftract.ingest.stroke_font import newstroke_glyphs
     from pdftract.testing import PdfWriter
 
@@ -1115,6 +1119,7 @@ def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int) -> 
                                     for st in strokes) + " S")
             xs = [u for st in strokes for u, _v in st] or [0.0]
             x += (max(xs) + 0.25) * size if strokes else 0.6 * size
+    ops += list(extra)
     ops += ["BT /F1 6 Tf"] + [f"1 0 0 1 40 {20 + 8 * k} Tm (NOTE {k}: ALL EDGES BROKEN 0.2 X 45 DEG UNLESS STATED) Tj" for k in range(margin)] + ["ET"]
     w = PdfWriter()
     w.add_page("\n".join(ops).encode(), fonts={"F1": w.helvetica()})
@@ -1137,6 +1142,19 @@ def test_characters_stroked_one_path_each_beside_a_text_layer_are_read() -> None
     # too few such characters on the page: nothing is read (a handful of small polylines is linework)
     few = pdftract.open(_stroked_page(values[:1], 40), read_drawn_text="strokes").page(1)
     assert not any(g.synthetic for g in few.glyphs)
+
+
+@pytest.mark.skipif(not (EXTRA / "real13" / "mech-keychron-k5max-plate.pdf").exists(), reason="fetched corpus real13 absent")
+def test_an_arrowhead_s_outline_beside_a_stroked_value_is_no_hyphen() -> None:
+    """ZWCAD plots a dimension's arrowheads filled and then stroked round, its values in SHX strokes beside a text
+    layer of Chinese labels: each stroked outline (a thin triangle beside the value) read as ``-`` (``-15.95-``,
+    ``-8.64``: negative values). A stroke-only path on a filled shape of its size is that shape's outline, and one
+    straight stroke with an end on an arrowhead or on a rule is linework."""
+    sheet = pdftract.open(EXTRA / "real13" / "mech-keychron-k5max-plate.pdf", read_drawn_text="strokes").page(1)
+    stroked = [ln.text for ln in sheet.lines if any(sheet.glyph(g).source is UnicodeSource.STROKE_MATCH for g in ln.glyph_ids)]
+    for value in ("15.95", "8.64", "6.26", "8.10", "13.53", "118.50", "2.86"):
+        assert value in stroked, (value, stroked)
+    assert not any(t.startswith("-") or t.endswith("-") for t in stroked), stroked
 
 
 def test_a_stroked_note_in_small_letters_reads_whole_with_its_points() -> None:

@@ -132,3 +132,30 @@ def test_comment_boxes_far_larger_than_their_strokes_give_the_strokes_place(tmp_
     assert sorted(ln.text for ln in sheet.layout.lines) == ["03 ISSUED", "04 ISSUED", "05 ISSUED"]
     tops = sorted({round(g.bbox.top, 1) for g in sheet.glyphs if g.text.strip()})
     assert tops == [139.6, 144.6, 149.6]  # each row's glyphs stand on its strokes
+
+
+def test_with_the_stroked_characters_pass_the_comments_are_read_before_the_strokes(tmp_path: Path) -> None:
+    """On a sheet with a text layer, AutoCAD's SHX values as strokes one path a character under its comments: the
+    comment's string is the program's own, a reading of the strokes is a match. With the opt-in pass for stroked
+    characters (``read_drawn_text="strokes"``) the strokes were read first and the comments took only what was
+    left (a flow diagram lost seven of its tank and pump names); the comments come first now."""
+    from .test_drawn_text import _stroked_page
+
+    values = [("8000", 100, 600, 5), ("10000", 200, 600, 5), ("1100", 300, 600, 5), ("TANK 12 TON", 100, 560, 5),
+              ("DN65", 250, 560, 5), ("5000", 350, 560, 5)]
+    path = tmp_path / "stroked.pdf"
+    path.write_bytes(_stroked_page(values, 40))
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[0]
+        page.obj.Annots = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Square,
+            Rect=[x - 1, y - 2, x + 0.9 * size * len(text) + 1, y + size + 2],
+            T=pikepdf.String("AutoCAD SHX Text"), Contents=pikepdf.String(text), F=64, Border=[0, 0, 0]))
+            for text, x, y, size in values])
+        pdf.save(path)
+    sheet = pdftract.open(str(path), read_drawn_text="strokes").page(1)
+    texts = [ln.text for ln in sheet.layout.lines if "NOTE" not in ln.text]
+    for text, *_rest in values:
+        assert any(text in t for t in texts), (text, texts)
+    read = {g.source.value for g in sheet.glyphs if g.text.strip() and g.synthetic}
+    assert read == {"hidden_layer"}, read

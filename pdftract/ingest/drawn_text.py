@@ -457,12 +457,17 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     # copy may sit off the strokes by its own metrics: SolidWorks' copy of a note stands 0.4 em under the strokes)
     text = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and not g.invisible)
     copy = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and g.invisible)
+    # filled glyph-sized shapes (arrowheads): a stroke-only path on one of them is its outline, drawn again
+    filled = BoxIndex((k, paths[k].bbox) for k in np.flatnonzero(along <= GLYPH_MAX).tolist() if paths[k].fill)
+
+    def outline_of_fill(i: int) -> bool:
+        return any(float(np.abs(boxes[k] - boxes[i]).max()) <= 0.2 for k in filled.intersection(paths[i].bbox))
 
     def free(i: int) -> bool:
         p = paths[i]
         cx, cy = p.bbox.center
         return bool(p.stroke and not p.fill and not p.text_shape) and not text.intersection(BBox(cx, cy, cx, cy)) \
-            and not copy.intersection(p.bbox)
+            and not copy.intersection(p.bbox) and not outline_of_fill(i)
 
     glyph = (along >= GLYPH_MIN) & (along <= GLYPH_MAX)
     pick = [i for i in np.flatnonzero(glyph).tolist() if paths[i].segment_count >= 3 and paths[i].subpath_count <= 4
@@ -493,7 +498,29 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     reach = BoxIndex((i, paths[i].bbox.expand(0.8 * float(along[i]))) for i in kept)
     taken = set(kept) | {i for i in np.flatnonzero((along >= ATOM_MIN) & (along <= GLYPH_MAX)).tolist()
                          if reach.intersection(paths[i].bbox) and free(i)}
-    return [paths[i] for i in sorted(taken)]
+    return [paths[i] for i in sorted(taken) if not _touches_linework(paths, boxes, along, i, taken)]
+
+
+def _touches_linework(paths: Sequence[Path], boxes: np.ndarray, along: np.ndarray, i: int, taken: set[int]) -> bool:
+    """Whether path ``i`` is one straight stroke with an end on linework that is no character: a filled
+    glyph-sized shape (an arrowhead) or a straight rule across or along it. A hyphen or a bar of text touches
+    nothing; the shaft of an arrow pointing at a dimension's extension line from outside, beside its value, does."""
+    drawn = [(kind, pts) for kind, pts in paths[i].pieces() if kind != "move"]
+    if len(drawn) != 1 or drawn[0][0] != "line":
+        return False
+    (x0, y0), (x1, y1) = drawn[0][1][0], drawn[0][1][-1]
+    eps = max(0.3, 0.1 * float(along[i]))
+    for x, y in ((x0, y0), (x1, y1)):
+        hit = np.flatnonzero((boxes[:, 0] - eps <= x) & (x <= boxes[:, 2] + eps)
+                             & (boxes[:, 1] - eps <= y) & (y <= boxes[:, 3] + eps))
+        for j in hit.tolist():
+            if j == i or j in taken or paths[j].text_shape:
+                continue
+            p = paths[j]
+            thin = min(boxes[j, 2] - boxes[j, 0], boxes[j, 3] - boxes[j, 1]) <= 2 * eps
+            if (p.fill and along[j] <= GLYPH_MAX) or (thin and p.stroke and along[j] > along[i]):
+                return True
+    return False
 
 
 def _strokes_of_pieces(kinds: Sequence[str]) -> bool:
@@ -1580,6 +1607,13 @@ def _leading_figures(texts: list[str | None]) -> set[int]:
     ([2, 3], [])
     >>> sorted(_leading_figures([".", "O", "O", "O"])), sorted(_leading_figures([".", "O", "K"]))
     ([1, 2, 3], [])
+
+    Look-alikes round one decimal point, two or more after it, the whole word or before a tolerance's sign:
+
+    >>> sorted(_leading_figures(["S", "O", ".", "O", "O", "±", "O", ".", "1"])), sorted(_leading_figures(["S", ".", "O", "S"]))
+    ([0, 1, 3, 4], [0, 2, 3])
+    >>> sorted(_leading_figures(["S", "O", ".", "O"])), sorted(_leading_figures(["I", ".", "O", "O", "K"]))
+    ([], [])
     """
     lead = 0
     while lead < min(2, len(texts)) and (texts[lead] or "") in ("±", "+", "-", ".", ","):
@@ -1602,7 +1636,13 @@ def _leading_figures(texts: list[str | None]) -> set[int]:
         run.append(t)
     # (look-alikes alone on either side of one colon, the whole word, are a ratio: ``l:l`` is a scale's 1:1)
     ratio = len(run) == len(texts) and run.count(":") == 1 and run[0] != ":" and run[-1] != ":"
-    if not run[0].isdigit() and not ratio and not any(a in ".,:" and b.isdigit() for a, b in zip(run, run[1:], strict=False)):
+    # (look-alikes round one decimal point, two or more after it, before a tolerance's sign or ending the word:
+    # ``SO.OO±O.1`` is a value read in a stroke font whose 3 and 0 look like S and O)
+    point = [k for k, t in enumerate(run) if t in ".,"]
+    decimal = len(point) == 1 and 1 <= point[0] and len(run) - point[0] - 1 >= 2 and "-" not in run and "/" not in run \
+        and ":" not in run and (len(run) == len(texts) or texts[len(run)] in ("±", "+"))
+    if not run[0].isdigit() and not ratio and not decimal \
+            and not any(a in ".,:" and b.isdigit() for a, b in zip(run, run[1:], strict=False)):
         return set()
     return {k for k, t in enumerate(run) if t in _TO_DIGIT}
 
@@ -3253,14 +3293,16 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
 
 
 def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False, ocr: bool = False,
-                       stroked_characters: bool = False) -> DrawnText:
+                       stroked_characters: bool = False, stroked_only: bool = False) -> DrawnText:
     """Synthetic glyphs for text drawn as shapes on a page (see the module docstring).
 
     ``glyphs`` are the page's glyphs (their ids must be 0..n-1; the new ones continue the numbering).
     Runs on every path when :func:`text_looks_drawn` says so (or ``force``), else on the paths
     :func:`outlined_beside_text` picks, if any (with ``stroked_characters``, characters stroked one path each too:
-    opt-in, partial). With ``ocr``, lines no template read are sent to the OCR fallback
-    (:mod:`pdftract.ingest.drawn_ocr`) when Tesseract is installed.
+    opt-in, partial). ``stroked_only``: on the characters stroked one path each alone (:func:`_stroked_characters`;
+    a second call, after the first and after the comments AutoCAD writes over its SHX text were read). With
+    ``ocr``, lines no template read are sent to the OCR fallback (:mod:`pdftract.ingest.drawn_ocr`) when
+    Tesseract is installed.
 
     >>> recover_drawn_text([], []).glyphs
     []
@@ -3268,7 +3310,14 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     if not paths:
         return DrawnText([], frozenset())
     loose = False
-    if not force and not text_looks_drawn(glyphs, paths)[0]:
+    if stroked_only:
+        boxes = path_boxes(paths)
+        along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else boxes
+        stroked = _stroked_characters(glyphs, paths, boxes, along) if len(boxes) else []
+        if not stroked:
+            return DrawnText([], frozenset())
+        paths, loose = stroked, True
+    elif not force and not text_looks_drawn(glyphs, paths)[0]:
         outlined, loose = _beside_text(glyphs, paths, stroked_characters)
         if not outlined:
             return DrawnText([], frozenset())

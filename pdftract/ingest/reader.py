@@ -542,6 +542,10 @@ class Reader:
         found = self._annotations(page, matrix, number)
         glyphs, paths = self._drawn_text(glyphs, paths, number, diagnostics)
         glyphs, paths = self._comment_text(glyphs, paths, found.annotations, number, diagnostics)
+        if self.read_drawn_text in ("strokes", "ocr+strokes"):
+            # characters stroked one path each beside a text layer, read after the comments AutoCAD wrote over its
+            # SHX text (their strings are the program's own; the shapes' reading is a match)
+            glyphs, paths = self._drawn_text(glyphs, paths, number, diagnostics, stroked_only=True)
         drawn, unclassified = recover_path_symbols(glyphs, paths)
         if drawn:
             glyphs = glyphs + tuple(drawn)
@@ -663,12 +667,12 @@ class Reader:
         return glyphs, paths
 
     def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: PathTable, number: int,
-                    diagnostics: list[Diagnostic]) -> tuple[tuple[Glyph, ...], PathTable]:
-        """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics."""
+                    diagnostics: list[Diagnostic], stroked_only: bool = False) -> tuple[tuple[Glyph, ...], PathTable]:
+        """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics
+        (``stroked_only``: the opt-in pass over characters stroked one path each beside a text layer alone)."""
         if not self.read_drawn_text:
             return glyphs, paths
-        found = recover_drawn_text(glyphs, paths, ocr=self.read_drawn_text in ("ocr", "ocr+strokes"),
-                                   stroked_characters=self.read_drawn_text in ("strokes", "ocr+strokes"))
+        found = recover_drawn_text(glyphs, paths, ocr=self.read_drawn_text in ("ocr", "ocr+strokes"), stroked_only=stroked_only)
         if found.glyphs:
             glyphs = glyphs + tuple(found.glyphs)
             paths.mark_text_shapes(found.text_paths)  # in place: nothing holds the page's paths yet
