@@ -93,10 +93,12 @@ def open(  # noqa: A001
     ``read_drawn_text`` reads text drawn as outlines or strokes back into glyphs
     on pages whose text is drawn (:mod:`pdftract.ingest.drawn_text`); ``False``
     keeps only the PDF's own text; ``"ocr"`` also sends lines of drawn characters no
-    template reads to Tesseract (:mod:`pdftract.ingest.drawn_ocr`, the ``ocr`` extra; partial); ``"strokes"`` also
-    reads characters stroked one path each on pages with a text layer (AutoCAD's SHX text plotted without comments),
-    keeping only the lines that look like text (partial: a board's pads and hatching in runs are dropped, a few
-    misread values stay), ``"ocr+strokes"`` both. Content on optional-content layers that are
+    template reads to Tesseract (:mod:`pdftract.ingest.drawn_ocr`, the ``ocr`` extra; partial). On by default
+    (since 2026-12-07) too: characters stroked one path each on pages with a text layer (AutoCAD's SHX text plotted
+    without comments), read after the comments AutoCAD writes over its SHX text, keeping only the lines that look like
+    text (partial: a board's pads and hatching in runs are dropped, a few misread values stay); ``"outlines"`` leaves
+    that pass out (the default before; ``"strokes"`` and ``"ocr+strokes"``, its names while it was opt-in, are
+    ``True`` and ``"ocr"``). Content on optional-content layers that are
     off by default is kept apart (``Sheet.layers``, ``Sheet.off_layer_paths``)
     and analyzers do not see it; ``include_hidden_layers=True`` keeps it in the
     page as if every layer were on. ``limits`` sets the per-page budgets

@@ -1128,13 +1128,14 @@ def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int, ext
 
 def test_characters_stroked_one_path_each_beside_a_text_layer_are_read() -> None:
     """AutoCAD's SHX values plotted as strokes, one path a character, on a sheet whose other text is real: the
-    page as a whole does not look drawn, yet runs of stroked characters are read (values a dimension reads) when
-    asked for (``read_drawn_text="strokes"``, opt-in: on by default it cost the held-out corpus printed strings)."""
+    page as a whole does not look drawn, yet runs of stroked characters are read (values a dimension reads). On by
+    default since 2026-12-07 (opt-in before: on by default it had cost held-out corpora printed strings, until the
+    comments AutoCAD writes over such text were read before it); ``read_drawn_text="outlines"`` leaves it out."""
     values = [("8000", 100, 600, 5), ("10000", 200, 600, 5), ("1100", 300, 600, 5), ("TANK 12 TON", 100, 560, 5),
               ("DN65", 250, 560, 5), ("5000", 350, 560, 5)]
     pdf = _stroked_page(values, 40)
-    assert not any(g.synthetic for g in pdftract.open(pdf).page(1).glyphs)  # not by default
-    sheet = pdftract.open(pdf, read_drawn_text="strokes").page(1)
+    assert not any(g.synthetic for g in pdftract.open(pdf, read_drawn_text="outlines").page(1).glyphs)
+    sheet = pdftract.open(pdf).page(1)
     assert not text_looks_drawn([g for g in sheet.glyphs if not g.synthetic], sheet.paths)[0]
     texts = [ln.text for ln in sheet.lines if "NOTE" not in ln.text]
     for text, *_rest in values:
@@ -1230,5 +1231,5 @@ def test_an_unknown_drawn_text_mode_is_a_settings_error() -> None:
     for bad in ("stroke", "OCR", 2, None):
         with pytest.raises(SettingsError, match="read_drawn_text"):
             pdftract.open(FIXTURES / "outline-liberation-sans.pdf", read_drawn_text=bad)  # type: ignore[arg-type]
-    for good in (True, False, "ocr", "strokes", "ocr+strokes"):
+    for good in (True, False, "ocr", "outlines", "strokes", "ocr+strokes"):
         assert pdftract.open(FIXTURES / "outline-liberation-sans.pdf", read_drawn_text=good).page_count == 1

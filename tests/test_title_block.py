@@ -1035,3 +1035,11 @@ def test_sheet_of_with_the_figures_under_the_label_s_line() -> None:
         [(100, 100, 120, 116), (120, 100, 150, 116), (150, 100, 200, 116), (200, 100, 260, 116)],
     )
     assert got == {"size": "B", "scale": "1:1", "sheet_number": "1", "sheet_count": "4"}, got
+
+
+def test_a_dotted_abbreviation_with_a_letter_left_unread_is_one_word_of_the_label() -> None:
+    """A 1989 catalogue drawing in strokes: ``Zchn.Nr:`` (Zeichnungsnummer) with its ``n`` unread reads
+    ``Zch�.Nr:``. The two abbreviations written together are split with the unread letter in them, the label the
+    letters read can only be is taken, and it takes its one word, not the value after it as well."""
+    assert match_texts(["Zchn.Nr:", "3G"]) == ("drawing_number", 1, "")
+    assert match_texts(["Zch\ufffd.Nr:", "3G"]) == ("drawing_number", 1, "")

@@ -27,7 +27,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                        "DRAWING ID", "DRAWING",
                        # Spanish, French, Italian, Portuguese, German forms
                        "DIBUJO NO", "PLANO NO", "NÚMERO DE PLANO", "NUMERO DE PLANO", "NUMÉRO DE PLAN", "PLAN NO", "DISEGNO NO",
-                       "NUMERO DI DISEGNO", "DESENHO NO", "DES NO", "ZEICHNUNG NO",
+                       "NUMERO DI DISEGNO", "DESENHO NO", "DES NO", "ZEICHNUNG NO", "ZCHN NO", "ZCHNG NO",
                        # Hungarian, Vietnamese
                        "RAJZSZÁM", "SỐ BẢN VẼ",
                        # Chinese (GB/T 10609.1), Polish
@@ -236,7 +236,7 @@ for _phrase, _key in reversed(_PHRASES):  # shortest first: a longer phrase spel
 _GLUED = re.compile(r"^([^\W\d_]{3,})(\d[\d/]*)$")
 _SHEET_WORDS = frozenset(phrase for phrase, key in _PHRASES if len(phrase) == 1 and key == "sheet")  # (DWG1234 is a number)
 #: two abbreviations written together ("rev.nr.:", "DWG.NO."): read as two tokens
-_DOTTED = re.compile(r"^([^\W\d_]{1,12}\.)([^\W\d_]{1,12}\.?:?)$")
+_DOTTED = re.compile(r"^((?:[^\W\d_]|\uFFFD){1,12}\.)((?:[^\W\d_]|\uFFFD){1,12}\.?:?)$")  # (U+FFFD: a letter left unread)
 
 
 def _norm_token(t: str) -> str:
@@ -340,7 +340,7 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
         return None
     hits = [(phrase, key) for phrase, key in _PHRASES if _unread_match(tokens[:len(phrase)], phrase)]
     if hits and len({key for _p, key in hits}) == 1:
-        return hits[0][1], len(hits[0][0]), ""
+        return hits[0][1], owner[len(hits[0][0]) - 1] + 1, ""  # (words taken: a word may hold two tokens)
     return None
 
 

@@ -92,8 +92,8 @@ from pdftract.ingest.lexicon import ALPHABET, best_word, word_set
 from pdftract.ingest.path_symbols import flatten_path
 from pdftract.ingest.outlines import _SUPER, ACCEPT, GRID, Features, distances, features, finish, templates
 from pdftract.ingest.stroke_font import SHAPE_SEGMENTS, exact_stroke, glyph_shape
-from pdftract.model.primitives import (FLAG_EVENODD, FLAG_FILL, FLAG_RECT, FLAG_STROKE, REPLACEMENT_CHARACTER, Glyph, Path,
-                                       PathTable, UnicodeSource, path_boxes, segment_counts)
+from pdftract.model.primitives import (FLAG_EVENODD, FLAG_FILL, FLAG_RECT, FLAG_STROKE, FLAG_TEXT, REPLACEMENT_CHARACTER, Glyph,
+                                       Path, PathTable, UnicodeSource, path_boxes, path_flags, segment_counts)
 from pdftract.model.text import COPY_WORD_GAP
 
 #: glyph-sized shapes per visible character above which a page's text counts as drawn
@@ -457,21 +457,27 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     # copy may sit off the strokes by its own metrics: SolidWorks' copy of a note stands 0.4 em under the strokes)
     text = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and not g.invisible)
     copy = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and g.invisible)
+    # (the paths' paint read from the table's columns: a page of a hundred thousand paths makes no object for each)
+    flags = path_flags(paths)
+    stroke_only = ((flags & FLAG_STROKE) > 0) & ((flags & FLAG_FILL) == 0) & ((flags & FLAG_TEXT) == 0)
     # filled glyph-sized shapes (arrowheads): a stroke-only path on one of them is its outline, drawn again
-    filled = BoxIndex((k, paths[k].bbox) for k in np.flatnonzero(along <= GLYPH_MAX).tolist() if paths[k].fill)
+    fills = np.flatnonzero(((flags & FLAG_FILL) > 0) & (along <= GLYPH_MAX))
+    filled = BoxIndex.from_arrays(fills, boxes[fills])
 
     def outline_of_fill(i: int) -> bool:
-        return any(float(np.abs(boxes[k] - boxes[i]).max()) <= 0.2 for k in filled.intersection(paths[i].bbox))
+        b = boxes[i]
+        return any(float(np.abs(boxes[k] - b).max()) <= 0.2 for k in filled.intersection(tuple(b.tolist())))
 
     def free(i: int) -> bool:
-        p = paths[i]
-        cx, cy = p.bbox.center
-        return bool(p.stroke and not p.fill and not p.text_shape) and not text.intersection(BBox(cx, cy, cx, cy)) \
-            and not copy.intersection(p.bbox) and not outline_of_fill(i)
+        x0, y0, x1, y1 = boxes[i].tolist()
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return bool(stroke_only[i]) and not text.intersection((cx, cy, cx, cy)) and not copy.intersection((x0, y0, x1, y1)) \
+            and not outline_of_fill(i)
 
     glyph = (along >= GLYPH_MIN) & (along <= GLYPH_MAX)
-    pick = [i for i in np.flatnonzero(glyph).tolist() if paths[i].segment_count >= 3 and paths[i].subpath_count <= 4
-            and _strokes_of_pieces(paths[i].kinds) and free(i)]
+    counts = segment_counts(paths)
+    pick = [i for i in np.flatnonzero(glyph & stroke_only & (counts >= 3)).tolist()
+            if paths[i].subpath_count <= 4 and _strokes_of_pieces(paths[i].kinds) and free(i)]
     if len(pick) < CHARACTER_RUNS:
         return []
     b = boxes[pick]
@@ -495,9 +501,14 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     # with them, the stroke-only paths beside them of any shape, glyph-sized or smaller: a character of one stroke
     # or of straight strokes (I, T, -) is a run's too, and so are a full stop and an i's dot; its reading settles
     # what it is
-    reach = BoxIndex((i, paths[i].bbox.expand(0.8 * float(along[i]))) for i in kept)
-    taken = set(kept) | {i for i in np.flatnonzero((along >= ATOM_MIN) & (along <= GLYPH_MAX)).tolist()
-                         if reach.intersection(paths[i].bbox) and free(i)}
+    small = np.flatnonzero((along >= ATOM_MIN) & (along <= GLYPH_MAX) & stroke_only)
+    smalls = BoxIndex.from_arrays(small, boxes[small])
+    near_kept: set[int] = set()
+    for i in kept:
+        r = 0.8 * float(along[i])
+        x0, y0, x1, y1 = boxes[i].tolist()
+        near_kept.update(smalls.intersection((x0 - r, y0 - r, x1 + r, y1 + r)))
+    taken = set(kept) | {i for i in sorted(near_kept) if free(i)}
     return [paths[i] for i in sorted(taken) if not _touches_linework(paths, boxes, along, i, taken)]
 
 

@@ -80,11 +80,13 @@ from pdftract.model.primitives import Annotation, Font, Glyph, Image, PathTable,
 from pdftract.model.text import build_layout
 from pdftract.model.sheet import Sheet
 
-#: what ``read_drawn_text`` may be: on or off, or on with the opt-in passes (the OCR fallback, characters stroked
-#: one path each beside a text layer, or both)
-DrawnTextMode = bool | Literal["ocr", "strokes", "ocr+strokes"]
-#: the opt-in modes of ``read_drawn_text`` besides ``True`` and ``False``
-DRAWN_TEXT_OPTIONS = ("ocr", "strokes", "ocr+strokes")
+#: what ``read_drawn_text`` may be: on (``True``: outlines, strokes, and characters stroked one path each beside a text
+#: layer) or off, on with the opt-in OCR fallback (``"ocr"``), or on without the pass for characters stroked one path
+#: each (``"outlines"``: the default until 2026-12-07); ``"strokes"`` and ``"ocr+strokes"`` are the names that pass
+#: had while it was opt-in (the same as ``True`` and ``"ocr"``)
+DrawnTextMode = bool | Literal["ocr", "outlines", "strokes", "ocr+strokes"]
+#: the modes of ``read_drawn_text`` besides ``True`` and ``False``
+DRAWN_TEXT_OPTIONS = ("ocr", "outlines", "strokes", "ocr+strokes")
 from pdftract.model.text import TextSettings
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
@@ -542,7 +544,7 @@ class Reader:
         found = self._annotations(page, matrix, number)
         glyphs, paths = self._drawn_text(glyphs, paths, number, diagnostics)
         glyphs, paths = self._comment_text(glyphs, paths, found.annotations, number, diagnostics)
-        if self.read_drawn_text in ("strokes", "ocr+strokes"):
+        if self.read_drawn_text and self.read_drawn_text != "outlines":
             # characters stroked one path each beside a text layer, read after the comments AutoCAD wrote over its
             # SHX text (their strings are the program's own; the shapes' reading is a match)
             glyphs, paths = self._drawn_text(glyphs, paths, number, diagnostics, stroked_only=True)

@@ -446,6 +446,15 @@ def path_boxes(paths: Sequence[Path]) -> npt.NDArray[np.float64]:
     return np.fromiter(chain.from_iterable(p.bbox for p in paths), dtype=np.float64, count=4 * len(paths)).reshape(-1, 4)
 
 
+def path_flags(paths: Sequence[Path]) -> npt.NDArray[np.uint8]:
+    """Each path's paint as the bits :data:`FLAG_STROKE`, :data:`FLAG_FILL`, :data:`FLAG_EVENODD`, :data:`FLAG_RECT`
+    and :data:`FLAG_TEXT` (from a :class:`PathTable`'s columns, without making paths)."""
+    if isinstance(paths, PathTable):
+        return paths.flags()
+    return np.fromiter((_STROKE * p.stroke | _FILL * p.fill | _EVENODD * p.evenodd | _RECT * p.is_rect | _TEXT * p.text_shape
+                        for p in paths), dtype=np.uint8, count=len(paths))
+
+
 def stroked_rows(paths: Sequence[Path]) -> npt.NDArray[np.int64]:
     """The places of the stroked paths in ``paths`` (from a :class:`PathTable`'s columns, without making paths)."""
     if isinstance(paths, PathTable):
@@ -739,6 +748,10 @@ class PathTable(Sequence[Path]):
                            np.frombuffer(self._width, dtype=np.float64), flags,
                            np.frombuffer(self._style, dtype=np.int64 if self._style.itemsize == 8 else np.int32),
                            tuple(self._styles))
+
+    def flags(self) -> npt.NDArray[np.uint8]:
+        """Each path's paint bits (:func:`path_flags`)."""
+        return np.frombuffer(bytes(self._flags), dtype=np.uint8)
 
     def stroked(self) -> npt.NDArray[np.bool_]:
         """Whether each path is stroked."""
