@@ -3360,8 +3360,9 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     next_id = len(glyphs)
     out: list[Glyph] = []
 
-    # 3. the hidden layer
-    hidden = [g for g in glyphs if g.invisible and g.text.strip()]
+    # 3. the hidden layer (none under characters stroked one path each: a shape under a glyph of the copy was not
+    # taken for them, :func:`_stroked_characters`)
+    hidden = [] if loose else [g for g in glyphs if g.invisible and g.text.strip()]
     hidden_unmatched = 0
     pending: list[tuple[list[Glyph], list[BBox], int, str]] = []  # hidden lines over drawn shapes they do not spell by place
     if hidden:
