@@ -8,8 +8,6 @@ were never looked at while tuning. Thresholds sit below what ``benchmarks/drawn_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import importlib.util
 import io
 import json
@@ -1102,10 +1100,9 @@ def test_glyphs_filled_and_stroked_as_one_path_keep_their_counters() -> None:
     assert [ln.text for ln in sheet.lines] == words * 4
 
 
-def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int, extra: Sequence[str] = ()) -> bytes:
+def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int) -> bytes:
     """A page with ``margin`` lines of real text along its foot and, above them, text drawn in KiCad's stroke
-    font one path per character (polylines, no curves), as AutoCAD plots its SHX text without comments (and the
-    content operators ``extra`` after them)."""
+    font one path per character (polylines, no curves), as AutoCAD plots its SHX text without comments."""
     from pdftract.ingest.stroke_font import newstroke_glyphs
     from pdftract.testing import PdfWriter
 
@@ -1119,7 +1116,6 @@ def _stroked_page(lines: list[tuple[str, float, float, float]], margin: int, ext
                                     for st in strokes) + " S")
             xs = [u for st in strokes for u, _v in st] or [0.0]
             x += (max(xs) + 0.25) * size if strokes else 0.6 * size
-    ops += list(extra)
     ops += ["BT /F1 6 Tf"] + [f"1 0 0 1 40 {20 + 8 * k} Tm (NOTE {k}: ALL EDGES BROKEN 0.2 X 45 DEG UNLESS STATED) Tj" for k in range(margin)] + ["ET"]
     w = PdfWriter()
     w.add_page("\n".join(ops).encode(), fonts={"F1": w.helvetica()})

@@ -211,7 +211,7 @@ _CHAMFER_BY_ONE = re.compile(r"^\s*(1|\d*[.,]\d+)\s*[xX×]\s+(30|45|60)\s*$")
 #: a length in feet and inches as US architectural and structural drawings print it (``12'-6"``, ``3'-0 1/2"``,
 #: ``10'-0"``, ``8'``; the inch mark may be left out after the dash): read in inches
 _FEET_INCHES = re.compile(
-    r"^(?P<ft>\d{1,4})\s*['′’]\s*(?:-?\s*(?P<in>\d{1,2}(?:\s+\d{1,2}/\d{1,2})?|\d{1,2}/\d{1,2})\s*(?P<mark>[\"″”])?)?"
+    r"^(?P<ft>\d{1,4})\s*['′’]\s*(?:-?\s*(?P<in>\d{1,2}(?:\s+\d{1,2}/\d{1,2})?|\d{1,2}/\d{1,2})\s*[\"″”]?)?"
     r"\s*(?P<suffix>.*?)\s*$")
 
 #: limits are decimals (8.01/7.99, .3154/.3146); 3/8 is a fraction

@@ -440,8 +440,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
             if re.match(r"^(?:of|OF|von|/)\s*:?\s*\d+", tail) and parse_sheet(f"{value} {tail}")[1] is not None:
                 value = f"{value} {tail}"
                 value_items = value_items + row
-        connector = [b for w, b in value_items if re.fullmatch(r"(?i)of|von|de|/", w.text)]
-        if key == "sheet" and cell is not None and len(connector) == 1 and parse_sheet(value)[1] is None:
+        connector = [b for w, b in value_items if re.fullmatch(r"(?i)of|von|de|/", w.text)] if key == "sheet" else []
+        if cell is not None and len(connector) == 1 and parse_sheet(value)[1] is None:
             # "SHEET: 1 OF 4" with the label and its "OF" small at the cell's top, the figures large below them
             # (Altium's block): the figure before the "OF" is the number, the one after it the count
             conn = connector[0]

@@ -361,29 +361,19 @@ def glyph_sized_shapes(paths: Sequence[Path], stop_at: int | None = None) -> int
     return n + found
 
 
-def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path], stroked_characters: bool = False) -> list[Path]:
+def outlined_beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list[Path]:
     """On a page with a text layer, the text some of it draws as filled outlines (a template whose labels a
     graphics program turned into outlines, values left as text): the fill-only glyph-sized paths no visible
     character covers, when at least :data:`MIXED_MIN` of them have curves (letters; CAD geometry is stroked,
-    and its filled arrowheads are straight); else the words it draws in strokes (:func:`_stroked_words`), else
-    with ``stroked_characters`` (opt-in), its characters drawn in strokes one path each (:func:`_stroked_characters`).
-    Empty otherwise."""
-    return _beside_text(glyphs, paths, stroked_characters)[0]
-
-
-def _beside_text(glyphs: Sequence[Glyph], paths: Sequence[Path], stroked_characters: bool) -> tuple[list[Path], bool]:
-    """:func:`outlined_beside_text`, and whether the paths are characters stroked one path each (the loosest
-    of its three tests: what is read from them is judged again, :func:`_loose_runs`)."""
+    and its filled arrowheads are straight); else the words it draws in strokes (:func:`_stroked_words`).
+    Empty otherwise. (Characters drawn in strokes one path each are looked for in a pass of their own,
+    :func:`_stroked_characters`, after the comments AutoCAD writes over its SHX text.)"""
     boxes = path_boxes(paths)
     if not len(boxes):
-        return [], False
+        return []
     across = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
     along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    found = _outlined_fills(glyphs, paths, boxes, across, along) or _stroked_words(glyphs, paths, across)
-    if found or not stroked_characters:
-        return found, False
-    found = _stroked_characters(glyphs, paths, boxes, along)
-    return found, bool(found)
+    return _outlined_fills(glyphs, paths, boxes, across, along) or _stroked_words(glyphs, paths, across)
 
 
 def _outlined_fills(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: np.ndarray, across: np.ndarray,
@@ -442,7 +432,7 @@ def _stroked_words(glyphs: Sequence[Glyph], paths: Sequence[Path], across: np.nd
 STROKED_REACH = 1.2
 
 
-def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: np.ndarray, along: np.ndarray) -> list[Path]:
+def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path]) -> list[Path]:
     """On a page with a text layer, characters drawn in strokes one path each (AutoCAD plots its SHX text so when
     it writes no comments over it: a polyline or a few, no curves): stroke-only glyph-sized paths of three segments
     or more whose strokes bend (:func:`_strokes_of_pieces`), that no character of the text layer covers (visible or
@@ -455,6 +445,10 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
     # stroke-only glyph-sized paths not under a character of the text layer, visible or not (an invisible copy over
     # strokes, as Creo writes, is the text already); an invisible character takes any shape its box touches (its
     # copy may sit off the strokes by its own metrics: SolidWorks' copy of a note stands 0.4 em under the strokes)
+    boxes = path_boxes(paths)
+    if not len(boxes):
+        return []
+    along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
     text = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and not g.invisible)
     copy = BoxIndex((k, g.bbox) for k, g in enumerate(glyphs) if g.text.strip() and g.invisible)
     # (the paths' paint read from the table's columns: a page of a hundred thousand paths makes no object for each)
@@ -509,10 +503,11 @@ def _stroked_characters(glyphs: Sequence[Glyph], paths: Sequence[Path], boxes: n
         x0, y0, x1, y1 = boxes[i].tolist()
         near_kept.update(smalls.intersection((x0 - r, y0 - r, x1 + r, y1 + r)))
     taken = set(kept) | {i for i in sorted(near_kept) if free(i)}
-    return [paths[i] for i in sorted(taken) if not _touches_linework(paths, boxes, along, i, taken)]
+    return [paths[i] for i in sorted(taken) if not _touches_linework(paths, boxes, along, flags, i, taken)]
 
 
-def _touches_linework(paths: Sequence[Path], boxes: np.ndarray, along: np.ndarray, i: int, taken: set[int]) -> bool:
+def _touches_linework(paths: Sequence[Path], boxes: np.ndarray, along: np.ndarray, flags: np.ndarray, i: int,
+                      taken: set[int]) -> bool:
     """Whether path ``i`` is one straight stroke with an end on linework that is no character: a filled
     glyph-sized shape (an arrowhead) or a straight rule across or along it. A hyphen or a bar of text touches
     nothing; the shaft of an arrow pointing at a dimension's extension line from outside, beside its value, does."""
@@ -525,11 +520,10 @@ def _touches_linework(paths: Sequence[Path], boxes: np.ndarray, along: np.ndarra
         hit = np.flatnonzero((boxes[:, 0] - eps <= x) & (x <= boxes[:, 2] + eps)
                              & (boxes[:, 1] - eps <= y) & (y <= boxes[:, 3] + eps))
         for j in hit.tolist():
-            if j == i or j in taken or paths[j].text_shape:
+            if j == i or j in taken or flags[j] & FLAG_TEXT:
                 continue
-            p = paths[j]
             thin = min(boxes[j, 2] - boxes[j, 0], boxes[j, 3] - boxes[j, 1]) <= 2 * eps
-            if (p.fill and along[j] <= GLYPH_MAX) or (thin and p.stroke and along[j] > along[i]):
+            if (flags[j] & FLAG_FILL and along[j] <= GLYPH_MAX) or (thin and flags[j] & FLAG_STROKE and along[j] > along[i]):
                 return True
     return False
 
@@ -3304,14 +3298,14 @@ def comment_text(comments: Sequence[tuple[BBox, str]], glyphs: Sequence[Glyph], 
 
 
 def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force: bool = False, ocr: bool = False,
-                       stroked_characters: bool = False, stroked_only: bool = False) -> DrawnText:
+                       stroked_only: bool = False) -> DrawnText:
     """Synthetic glyphs for text drawn as shapes on a page (see the module docstring).
 
     ``glyphs`` are the page's glyphs (their ids must be 0..n-1; the new ones continue the numbering).
     Runs on every path when :func:`text_looks_drawn` says so (or ``force``), else on the paths
-    :func:`outlined_beside_text` picks, if any (with ``stroked_characters``, characters stroked one path each too:
-    opt-in, partial). ``stroked_only``: on the characters stroked one path each alone (:func:`_stroked_characters`;
-    a second call, after the first and after the comments AutoCAD writes over its SHX text were read). With
+    :func:`outlined_beside_text` picks, if any. ``stroked_only``: on the characters stroked one path each beside
+    a text layer alone (:func:`_stroked_characters`, partial; a second call, after the first and after the
+    comments AutoCAD writes over its SHX text were read). With
     ``ocr``, lines no template read are sent to the OCR fallback (:mod:`pdftract.ingest.drawn_ocr`) when
     Tesseract is installed.
 
@@ -3320,21 +3314,13 @@ def recover_drawn_text(glyphs: Sequence[Glyph], paths: Sequence[Path], *, force:
     """
     if not paths:
         return DrawnText([], frozenset())
-    loose = False
-    if stroked_only:
-        boxes = path_boxes(paths)
-        along = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else boxes
-        stroked = _stroked_characters(glyphs, paths, boxes, along) if len(boxes) else []
-        if not stroked:
+    if stroked_only or (not force and not text_looks_drawn(glyphs, paths)[0]):
+        chosen = _stroked_characters(glyphs, paths) if stroked_only else outlined_beside_text(glyphs, paths)
+        if not chosen:
             return DrawnText([], frozenset())
-        paths, loose = stroked, True
-    elif not force and not text_looks_drawn(glyphs, paths)[0]:
-        outlined, loose = _beside_text(glyphs, paths, stroked_characters)
-        if not outlined:
-            return DrawnText([], frozenset())
-        paths = outlined
+        paths = chosen
     try:
-        return _recover(glyphs, paths, ocr=ocr, loose=loose)
+        return _recover(glyphs, paths, ocr=ocr, loose=stroked_only)
     finally:
         _TURNED.clear()  # the page's turned boxes and merged fills are not kept past its pass
         _FILLS.clear()

@@ -671,7 +671,7 @@ class Reader:
     def _drawn_text(self, glyphs: tuple[Glyph, ...], paths: PathTable, number: int,
                     diagnostics: list[Diagnostic], stroked_only: bool = False) -> tuple[tuple[Glyph, ...], PathTable]:
         """Text drawn as outlines or strokes read back (:mod:`pdftract.ingest.drawn_text`), said in diagnostics
-        (``stroked_only``: the opt-in pass over characters stroked one path each beside a text layer alone)."""
+        (``stroked_only``: the pass over characters stroked one path each beside a text layer alone)."""
         if not self.read_drawn_text:
             return glyphs, paths
         found = recover_drawn_text(glyphs, paths, ocr=self.read_drawn_text in ("ocr", "ocr+strokes"), stroked_only=stroked_only)
