@@ -37,12 +37,12 @@ LABELS: dict[str, tuple[str, ...]] = {
                        # Czech (a construction set numbers its drawings as the documentation's appendices)
                        "ČÍSLO VÝKRESU", "Č VÝKRESU", "ČÍSLO PŘÍLOHY", "Č PŘÍLOHY"),
     "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "DESIGN TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
-              "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
+              "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO", "OGGETTO",
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
               "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ",
               # Chinese ("标题": a title), Polish
-              "图名", "图样名称", "标题", "NAZWA",
+              "图名", "图样名称", "名称", "标题", "NAZWA",
               # Chinese EDA blocks: the schematic's name
               "原理图",
               # Japanese; Romanian
@@ -56,12 +56,14 @@ LABELS: dict[str, tuple[str, ...]] = {
                  # Japanese; Chinese "版本" (version) only with its colon (see _COLON_ONLY)
                  "改訂", "版本"),
     "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
+              # Italian: an architectural set's plate ("TAVOLA NO.: 1 DI 3")
+              "TAVOLA", "TAV",
               "ЛИСТ",
               # Hungarian, Vietnamese; Romanian
               "LAP", "TỜ", "PLANSA", "PLANȘA",
-              # Chinese: "页 1 共 3" (page 1 of 3 in all)
-              "页"),  # KiCad: "Id: 2/5" (only in that form)
-    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ",
+              # Chinese: "页 1 共 3" (page 1 of 3 in all); "页码 1/1" (page number)
+              "页", "页码"),  # KiCad: "Id: 2/5" (only in that form)
+    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "SHEET COUNT", "TOTAL SHEETS", "TOTAL SHEET COUNT", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ",
                     # Hungarian, Vietnamese
                     "LAPOK", "LAPSZÁM", "SỐ TỜ",
                     # Chinese ("共 3": 3 in all, after the page's "页 1")
@@ -87,7 +89,7 @@ LABELS: dict[str, tuple[str, ...]] = {
              "日期", "DATA", "更新日期", "创建日期",
              # Japanese; Romanian
              "日付", "作成日", "DATA EDITIEI", "DATA EDIȚIEI"),
-    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
+    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "CREATED", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
                  "MADE BY", "PREPARED BY", "DIBUJADO", "DIBUJADO POR", "DIBUJÓ", "DISEÑADO",
                  "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DISEGNATO DA", "PROGETTATO", "PROGETTATO DA", "DESENHADO", "РАЗРАБ",
                  # Hungarian, Vietnamese
@@ -161,7 +163,11 @@ LABELS: dict[str, tuple[str, ...]] = {
 NAME_LABELS = ("NAME", "NOMBRE", "NOME", "NOM", "名前", "NUME")
 #: labels that are title-block labels but have no canonical key: kept under ``other``
 OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "CAGE CODE", "FSCM NO", "NORM", "TIME", "FILE",
-                "FILE NAME", "PROJECT",
+                "FILE NAME", "PROJECT", "JOB", "JOB NO", "PROJECT NO", "NOME FILE",
+                # EasyEDA: the names of the schematic and board documents the sheet belongs to
+                "SCHEMATIC", "BOARD", "CREATE AT", "UPDATE AT",
+                # Italian: a school's course and teacher
+                "CORSO", "DOCENTE",
                 # Altium Draftsman: the managed item the drawing documents, and that item's revision (not the sheet's)
                 "DESIGN ITEM", "DESIGN ITEM REVISION",
                 "PROJETO", "PROYECTO", "PROJET", "PROGETTO", "PROJEKT",
@@ -171,7 +177,7 @@ OTHER_LABELS = ("DOCUMENT TYPE", "DESIGN CREATED", "DOCUMENT STATUS", "LANG", "C
                 "ISSUED", "COMMENTS", *NAME_LABELS, "SEMNATURA", "SIGN", "SIGNATURE", "APPROVALS", "NEXT ASSY", "USED ON", "APPLICATION", "DO NOT SCALE DRAWING",
                 "NÃO MUDAR ESCALA DO DESENHO",  # the same note on SOLIDWORKS' Brazilian template
                 # ISO 7200's responsible department and technical reference
-                "DEPT", "RESPONSIBLE DEPT", "RESPONSIBLE DEPARTMENT", "TECHNICAL REFERENCE",
+                "DEPT", "RESPONSIBLE DEP", "RESPONSIBLE DEPT", "RESPONSIBLE DEPARTMENT", "TECHNICAL REFERENCE",
                 # Hungarian and Vietnamese
                 "FÁJLNÉV", "GYÁRTMÁNY", "SỐ LƯỢNG", "CHỨC NĂNG", "HỌ VÀ TÊN", "CHỮ KÝ",
                 # Chinese (GB/T 10609.1): standardisation, process, stage mark, change mark, count, zone, change
@@ -246,7 +252,15 @@ def _norm_token(t: str) -> str:
 
 def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     """The label the first words of a text line spell: ``(key, words taken, rest of the first word)``, ``None``
-    when they spell none. A label in the plural (``Materials:``) is its singular when only that is known."""
+    when they spell none. A label in the plural (``Materials:``) is its singular when only that is known. A CJK
+    label letter-spaced over its cell, one character a word (``材 料``, ``比 例 1:1``), is its characters joined.
+
+    >>> match_texts(["比", "例", "1:1"]), match_texts(["材", "料"]), match_texts(["页", "码", "1/1"])
+    (('scale', 2, ''), ('material', 2, ''), ('sheet', 2, ''))
+    """
+    spaced = _letter_spaced(texts)
+    if spaced is not None:
+        return spaced
     hit = _match_texts(texts)
     if hit is None:
         singular = [re.sub(r"(?i)(?<=[^\WsS\d_]{3})s(\.?:?)$", r"\1", t) for t in texts[:5]]
@@ -260,6 +274,26 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
                 and not second[2]:
             hit = (first[0], second[1], "")
     return hit
+
+
+#: a single CJK character (Han, kana, Hangul), with the colon that may close a label
+_CJK_CHAR = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][:\uff1a]?$")
+
+
+def _letter_spaced(texts: Sequence[str]) -> tuple[str, int, str] | None:
+    """The label of a line that starts with two or more single CJK characters, each its own word (a GB/T or JIS
+    block spreads its labels over their cells: ``设 计``, ``比 例``): the longest run of them that, joined, is a
+    label (words taken counted in the line's words); ``None`` when the line does not start so or no run is one."""
+    n = 0
+    while n < min(len(texts), 6) and _CJK_CHAR.match(texts[n]):
+        n += 1
+        if texts[n - 1][-1] in ":\uff1a":
+            break  # the colon closes the label
+    for k in range(n, 1, -1):
+        hit = _match_texts(["".join(texts[:k]), *texts[k:5]])
+        if hit is not None and hit[1] >= 1:
+            return hit[0], hit[1] + k - 1, hit[2]
+    return None
 
 
 #: a word of two labels joined by a slash, each half starting with a letter ("品名/Title"; not "P/N", whose halves

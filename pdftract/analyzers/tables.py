@@ -166,11 +166,13 @@ def header_key(text: str) -> str | None:
     one round letter swapped for its look-alike (``O``/``Q``/``0``: ``OTY``, text read back from drawn shapes)
     names that key when exactly one swap does.
 
-    >>> header_key("Qty."), header_key("OTY"), header_key("FOO")
-    ('quantity', 'quantity', None)
+    >>> header_key("Qty."), header_key("OTY"), header_key("FOO"), header_key("Revisions:")
+    ('quantity', 'quantity', None, 'revision')
     """
     t = normalise_header(text)
     key = _PHRASE_KEY.get(t)
+    if key is None and len(t) >= 5 and t.endswith("S") and t[-2].isalpha():
+        key = _PHRASE_KEY.get(t[:-1])  # a header in the plural ("Revisions:", "Materials") names its singular's column
     if key is not None or not any(c in "OQ0" for c in t):
         return key
     hits = {k for i, c in enumerate(t) if c in "OQ0" for alt in "OQ0" if alt != c
@@ -789,7 +791,10 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     # cells and half of the band or more, are a form's or a title block's, not a table's column headers
     named = [t for t, _k in headers if t]
     colons = sum(1 for t in named if re.search(r"[^\W\d_]:(\s|$)", t))
-    if colons >= 2 and 2 * colons >= len(named):
+    # (unless each is a bare label over two rows or more of text ruled in its columns: ``Revisions: | By:`` over dates
+    # and initials, an architectural sheet's revision list; looked at once the rows are found)
+    formlike = colons >= 2 and 2 * colons >= len(named)
+    if formlike and not all(re.fullmatch(r"[^:]*[^\W\d_]:", t.strip()) for t in named):
         return None
     # ... and so are two or more cells that hold a field's label with its value after it (``SCALE 5:1 | SIZE A3``):
     # a title block's top row, which has no rows under it
@@ -850,6 +855,8 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     bands = sorted(bands_above) + [(top, bottom)] + sorted(bands_below)
     header_index = len(bands_above)
     data = bands_above or bands_below
+    if formlike and sum(1 for a, b in data if _cell_text(frame, (x_left, a, x_right, b))[0]) < 2:
+        return None  # a form's labels: no rows of values under them
     used = [(x, a, b) for x, a, b in splits if data and sum(rules.v_cover(x, t, u, s.snap) >= 0.5 for t, u in data) * 2 > len(data)]
     if used:  # the split header's columns, each named by the text of its part of the header cell
         xs = sorted(xs + [x for x, _a, _b in used])

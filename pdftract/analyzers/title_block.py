@@ -32,6 +32,8 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
+import numpy as np
+
 from typing_extensions import TypedDict
 
 from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_factor, drawn_text_factor_in, recovery_factor
@@ -56,7 +58,7 @@ FIELD_ORDER = ("drawing_number", "title", "revision", "sheet_number", "sheet_cou
 
 #: a sheet's number of a count: "2 OF 5", "2/5", German "von", Spanish and Portuguese "de", Italian "di", French "sur",
 #: Dutch "van", Russian "из"; Polish and Czech "z", Danish and Norwegian "af"/"av" between spaces only
-_SHEET_OF = re.compile(r"(\d+)(?:\s*(?:OF|0F|VON|DE|DI|SUR|VAN|ИЗ|/|of:?)\s*|\s+(?:Z|ZE|AF|AV)\s+)(\d+)", re.IGNORECASE)
+_SHEET_OF = re.compile(r"(\d+)(?:\s*(?:OF|0F|VON|DE|DI|SUR|VAN|ИЗ|/|of:?)\s*|\s+(?:Z|ZE|AF|AV|TOTAL)\s+)(\d+)", re.IGNORECASE)
 _SHEET_ONE = re.compile(r"^\s*(?:NO\.?\s*)?(\d+)\s*$")
 
 
@@ -497,8 +499,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
             if found_below is not None:
                 bbox_b, inside = found_below
                 text = _join(inside)
+                # (one character alone under a field whose values are longer is the frame's zone mark in the margin
+                # strip under the block: GB/T 10609.1's 图号 over an empty cell at the block's foot)
+                lone = len(text) == 1 and key not in _SHORT_VALUES
                 if inside and not any(w.id in label_ids for w, _b in inside) and (header_row or (typed and typed.match(text))) \
-                        and not _zone_run(text):
+                        and not _zone_run(text) and not lone:
                     value_items = inside
                     value = text
                     area = area.union(bbox_b)
@@ -511,6 +516,11 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
         out.append(_Candidate(key=key, label=label, label_box=label_box, value=value, value_box=value_box, area=area, how=how,
                               in_cell=cell is not None))
     return out
+
+
+#: fields whose value may be one character (a revision letter, a sheet number, a size, a person's initial)
+_SHORT_VALUES = frozenset({"revision", "size", "sheet", "sheet_number", "sheet_count", "drawn_by", "checked_by", "approved_by",
+                           "units", "projection", "weight"})
 
 
 def _zone_run(text: str) -> bool:
@@ -666,16 +676,65 @@ def _rows_shared(a: list[_Candidate], b: list[_Candidate], h: float) -> int:
 
 
 def _merge_near(groups: list[list[_Candidate]], ruled: Callable[[BBox], BBox] | None = None,
-                strip: Callable[[BBox, BBox], bool] | None = None) -> list[list[_Candidate]]:
+                strip: Callable[[BBox, BBox], bool] | None = None,
+                column: Callable[[BBox, BBox], bool] | None = None) -> list[list[_Candidate]]:
     """Join groups lying within four label heights of each other: cells without labels can split a block; with
     ``ruled`` (a group's box grown along the rules that touch it), also groups up to :data:`RULED_REACH` label
     heights apart whose rules run together (an empty band of cells between a block's top row and the rest: the
     SolidWorks ANSI block's REVISION over an empty band over TITLE). Then two columns of labels whose rows line
     up (two rows or more, within :data:`ALIGNED_REACH` label heights side by side) are one block too, ruled or not
     (a block whose rules are filled outlines has no cells to join them). With ``strip``, groups that one strip of
-    ruled cells along the sheet holds are one block however far apart (EPLAN's block runs the sheet's width)."""
+    ruled cells along the sheet holds are one block however far apart (EPLAN's block runs the sheet's width); with
+    ``column``, groups one above the next in one column of stacked ruled panels (see :func:`_one_column`)."""
     joined = _join_groups(_join_groups(groups, aligned=False, ruled=ruled), aligned=True)
+    if column is not None:
+        joined = _join_column(joined, column)
     return joined if strip is None else _join_strips(joined, strip)
+
+
+def _join_column(groups: list[list[_Candidate]], column: Callable[[BBox, BBox], bool]) -> list[list[_Candidate]]:
+    """Join the groups that lie in one column of stacked ruled panels (see :func:`_one_column`), a label or more
+    each: a title column along the sheet's right edge, one labelled panel over the next (course, teacher, subject,
+    file, sheet of an architectural sheet)."""
+    boxes = [BBox.union_all(c.value_box.union(c.label_box) if c.value_box is not None else c.label_box for c in g) for g in groups]
+    order = sorted(range(len(groups)), key=lambda i: boxes[i].top)
+    edges = [(i, j) for k, i in enumerate(order) for j in order[k + 1:k + 2] if column(boxes[i], boxes[j])]
+    return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)] if edges else groups
+
+
+#: a column of stacked panels is at most this share of the sheet's width wide ...
+COLUMN_WIDTH = 0.2
+#: ... and has at least this many rules of its width
+COLUMN_RULES = 3
+
+
+def _one_column(sheet: SheetLike, direction: int, a: BBox, b: BBox) -> bool:
+    """Whether boxes ``a`` (above) and ``b`` (below) stand in one column of stacked panels: horizontal rules of one
+    and the same extent (within a point at each end), :data:`COLUMN_RULES` or more, at most :data:`COLUMN_WIDTH` of
+    the sheet wide, run across both boxes, one of them within :data:`RULED_REACH` times the smaller box's height of
+    one box, and no gap between the boxes and the rules between them is wider than that (a title column whose
+    panels are ruled across, with or without a rule down their side)."""
+    rules = rules_for(sheet, direction)
+    if not len(rules.h) or b.top < a.bottom:
+        return False
+    lo, hi = min(a.x0, b.x0), max(a.x1, b.x1)
+    width = sheet.width if direction % 180 == 0 else sheet.height
+    h = rules.h[(rules.h[:, 1] <= lo + 1.0) & (rules.h[:, 2] >= hi - 1.0) & (rules.h[:, 2] - rules.h[:, 1] <= COLUMN_WIDTH * width)]
+    if len(h) < COLUMN_RULES:
+        return False
+    x0, x1 = np.round(h[:, 1]), np.round(h[:, 2])
+    for ext0, ext1 in {(float(u), float(v)) for u, v in zip(x0, x1, strict=True)}:
+        same = h[(np.abs(h[:, 1] - ext0) <= 1.0) & (np.abs(h[:, 2] - ext1) <= 1.0)]
+        if len(same) < COLUMN_RULES:
+            continue
+        ys = np.sort(same[:, 0])
+        reach = RULED_REACH * min(a.height, b.height)
+        if not (np.abs(ys - (a.top + a.bottom) / 2) <= reach).any() and not (np.abs(ys - (b.top + b.bottom) / 2) <= reach).any():
+            continue  # the column's rules run by the boxes
+        stops = np.concatenate(([a.bottom], ys[(ys > a.bottom) & (ys < b.top)], [b.top]))
+        if float(np.diff(stops).max()) <= reach:
+            return True
+    return False
 
 
 def _join_strips(groups: list[list[_Candidate]], strip: Callable[[BBox, BBox], bool]) -> list[list[_Candidate]]:
@@ -966,7 +1025,7 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
             continue
         cands = _candidates(sheet, direction, dwords, blocked)
         all_groups[direction] = _merge_near(_clusters(cands, settings.touch), partial(_ruled_extent, sheet, direction),
-                                            partial(_one_strip, sheet, direction))
+                                            partial(_one_strip, sheet, direction), partial(_one_column, sheet, direction))
         for cluster in all_groups[direction]:
             keys = {c.key for c in cluster if c.key != "other"}
             score = (len(keys), direction == 0)
@@ -1021,6 +1080,8 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
             # "Drawing: Construction Details and Notes": a bare "Drawing" label names the drawing; words without a
             # figure are its title, not its number
             c = replace(c, key="title")
+        if c.key == "drawn_by" and _norm_token(c.label) == "CREATED" and _DATE.match(c.value):
+            c = replace(c, key="date")  # "Created: 2021-03-04" says when; ISO 7200's "Created by" (or "Created") who
         if c.key == "date" and not _DATE.match(c.value) and _DATE.match(joined := re.sub(r"(?<=\d) (?=\d)", "", c.value)):
             c = replace(c, value=joined)  # "2026-06-1 0": a gap inside a figure group of drawn text, not in the date
         if c.key == "drawing_number" and _SHEET_IN_SET.match(c.value) and not re.search(r"(?i)draw|dwg", c.label):
@@ -1323,7 +1384,7 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
             return True
         if c.value_box is None or not c.value_box.intersects(fb):
             return False
-        near = c.how in ("cell", "inline") or _box_gap(c.label_box, c.value_box) <= FAR_VALUE * c.label_box.height
+        near = c.how in ("cell", "inline", "right") or _box_gap(c.label_box, c.value_box) <= FAR_VALUE * c.label_box.height
         return near or any(k.intersects(ln.bbox) for k in kept)
 
     for ln in pieces:
