@@ -168,10 +168,11 @@ _COUNT_LEAD = re.compile(r"^\d+\s*[xX×*]$")  # "4x", "3*" (a count written with
 _FRACTION = re.compile(r"^\d+/\d+\"?$")
 _TIMES = re.compile(r"^[xX×]$")
 #: an ISO 286 tolerance class: fundamental deviation letter(s) and IT grade (H7, g6, js6, h11, H7/g6)
-_ISO_CLASS = r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
+#: (A, B and C come in the coarse grades only: ``A4`` beside a figure is a sheet size, the frame's ``9 A4`` no fit)
+_ISO_CLASS = r"(?![ABCabc][0-5](?!\d))(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
-    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|mils?$|\([+\-−]\d)"
+    rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|贯穿|通孔|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|mils?$|\([+\-−]\d)"
     # a word that names what the value counts or where it holds (``4-⌀3 Holes``, ``2 PLACES``, ``⌀6 mm through``),
     # or a limit written in capitals and small letters (``□42,30 Max``): a suffix of it
     r"|^(?:(?i:holes?|through|counterbore|countersink)|TYPICAL|PLACES|EQS|Max\.?|Min\.?)$"
@@ -192,7 +193,7 @@ _HAS_DIGIT = re.compile(r"\d")
 _LENGTH_UNIT = re.compile(r"\d\s*(?:mm|mils?|thou|in)$")
 #: what may follow the value of a dimension
 _SUFFIX = re.compile(
-    r"^(?:(?:THRU(?:\s+ALL)?|DEEP|TIEF|TYP\.?|TYPICAL|(?i:max|min)\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
+    r"^(?:(?:THRU(?:\s+ALL)?|贯穿|通孔|DEEP|TIEF|TYP\.?|TYPICAL|(?i:max|min)\.?|REF\.?|EQ\.?\s*SP\.?|EQS|PLACES|PL\.?|ALL\s+AROUND|"
     r"(?:AT\s+)?BOTH\s+SIDES|(?i:holes?|through|counterbore|countersink)|"
     # (a US building drawing's clear distance and spacing on centres)
     r"CLR\.?|CLEAR|O\.C\.|OC|"
@@ -525,6 +526,20 @@ def _feet_and_inches(m: re.Match[str]) -> _Reading | None:
 
 
 def read_dimension(text: str) -> _Reading | None:
+    """Parse the reading string of one dimension (see :func:`_read_dimension`); inches set with a typographic
+    quote or a double prime (``1/8”``) are read as ``"`` and printed as they were.
+
+    >>> read_dimension("1/8\u201d").text, read_dimension("1/8\u201d").nominal
+    ('1/8”', 0.125)
+    """
+    r = _read_dimension(text)
+    mark = next((c for c in "\u201d\u2033" if c in text), None)
+    if r is not None and mark is not None and '"' not in text:
+        r = replace(r, text=r.text.replace('"', mark))
+    return r
+
+
+def _read_dimension(text: str) -> _Reading | None:
     """Parse the reading string of one dimension; ``None`` when it is not one.
 
     A value in square brackets after a value is its other unit (ASME dual dimensioning): ``0.50 [0.020"] X 45°``,
@@ -544,7 +559,7 @@ def read_dimension(text: str) -> _Reading | None:
     >>> [read_dimension(t).nominal for t in ("12'-6", "3' - 0 1/2", "10'")]
     [150.0, 36.5, 120.0]
     """
-    s = _tidy(text)
+    s = re.sub(r"(?<=[\d/])[\u201d\u2033]", '"', _tidy(text))  # inches set with a typographic quote or a double prime
     if (fi := _FEET_INCHES.match(s)) is not None:
         return _feet_and_inches(fi)
     duals = [m.group(1) for m in _DUAL_AFTER.finditer(s)] if not s.startswith("[") else []

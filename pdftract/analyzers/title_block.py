@@ -314,7 +314,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
     cells: list[tuple[float, float, float, float] | None] = []
     page_big = max(sheet.width, sheet.height)
     for lab, _inl, _k, _r, _x in labels:
-        c = cell_around(rules, BBox.union_all(b for _w, b in lab)) if have_rules else None
+        c = _closed_cell(rules, BBox.union_all(b for _w, b in lab)) if have_rules else None
         if c is not None and _open_area(c, page_big):
             c = None  # the open drawing area inside the frame is no title-block cell
         cells.append(c)
@@ -415,6 +415,13 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                     value_items = [wb for wb in value_items if wb[1].top < min(stops) - 0.1]
             if cell is not None and value_items:
                 value_items = _centred_lines(value_items, all_items, label_ids, area, label_box)
+            if cell is not None and len(value_items) > 1:
+                # a value on the label's own row goes on below only in its own size: a text several times as tall
+                # under it is the cell's other content (an architectural block's big sheet code under "TAVOLA NO.: 1 DI 3")
+                row = [wb for wb in value_items if _same_row(wb[1], label_box, 0.5)]
+                if row:
+                    s0 = max(w.size for w, _b in row)
+                    value_items = [wb for wb in value_items if wb in row or abs(wb[0].size - s0) <= 0.3 * s0]
             if cell is not None and not value_items and label_box.top - area.top > 1.5 * size:
                 # nothing under a label at the foot of its cell: the value printed over it in a larger size (gEDA's
                 # "TITLE"), when no other label's cell holds it
@@ -521,6 +528,30 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
 #: fields whose value may be one character (a revision letter, a sheet number, a size, a person's initial)
 _SHORT_VALUES = frozenset({"revision", "size", "sheet", "sheet_number", "sheet_count", "drawn_by", "checked_by", "approved_by",
                            "units", "projection", "weight"})
+
+
+#: an architectural sheet's code: a discipline letter or two and the sheet's figures (A101, S-201, M2.01)
+_SHEET_CODE = re.compile(r"^[A-Z]{1,2}-?\d{1,2}(?:\.?\d{2})$")
+#: ... read as the drawing number when it is the block's largest text, this many label heights tall at least
+_SHEET_CODE_SIZE = 2.5
+
+
+def _closed_cell(rules: Any, box: BBox) -> tuple[float, float, float, float] | None:
+    """The ruled cell around ``box``, no wider than its top and bottom rules run: a column of panels ruled across with
+    no rule down its open side (a title column at the sheet's edge) reaches no farther than its rules, not to the next
+    vertical line somewhere in the drawing."""
+    c = cell_around(rules, box)
+    if c is None:
+        return None
+    x0, top, x1, bottom = c
+    cx = (box.x0 + box.x1) / 2
+    lo, hi = x0, x1
+    for y in (top, bottom):
+        edges = rules.h_near(y - 1.0, y + 1.0, cx - 0.5, cx + 0.5, 0.5)
+        if not len(edges):
+            return c
+        lo, hi = max(lo, float(edges[:, 1].min()) - 1.0), min(hi, float(edges[:, 2].max()) + 1.0)
+    return (lo, top, hi, bottom) if hi > lo else c
 
 
 def _zone_run(text: str) -> bool:
@@ -1424,9 +1455,12 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
 
     biggest = max((ln.size for ln, _fb in lines), default=0.0)  # a material is no title, the block's largest text
     for ln, fb in sorted(lines, key=lambda t: -t[0].size):
-        if "drawing_number" not in fields and _DWG_NO.match(ln.text) and ln.size >= size and area.contains_point(fb.center) \
-                and not unknown_labels_value(fb):
-            put("drawing_number", ln, fb)  # (inside the ruled block: a part's name on the sheet beside it is no number)
+        if "drawing_number" not in fields and area.contains_point(fb.center) and not unknown_labels_value(fb) and (
+                (_DWG_NO.match(ln.text) and ln.size >= size)
+                or (_SHEET_CODE.match(ln.text.strip()) and ln.size >= _SHEET_CODE_SIZE * size and ln.size >= biggest)):
+            # (inside the ruled block: a part's name on the sheet beside it is no number; an architectural sheet's code,
+            # A101, set as the block's largest text, is its number)
+            put("drawing_number", ln, fb)
         elif "date" not in fields and _DATE.match(ln.text) and area.contains_point(fb.center):
             put("date", ln, fb)
         elif "size" not in fields and (m := _SIZE.match(ln.text)) and area.contains_point(fb.center):
