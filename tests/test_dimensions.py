@@ -854,3 +854,20 @@ def test_feet_and_inches_of_a_building_drawing_are_read_in_inches() -> None:
     paths = [arrow(0, (100.0, 100.0), (300.0, 100.0)), arrow(1, (300.0, 100.0), (100.0, 100.0))]
     (d,) = find_dimensions(make_sheet(text=[("12'-6\"", 188, 97)], lines=lines, paths=paths))
     assert (d.nominal, d.text, d.unit) == (150.0, "12'-6\"", "in")
+
+
+def test_a_fraction_of_an_inch_after_feet_chinese_thru_typographic_inches_and_a_sheet_size_is_no_fit() -> None:
+    """``7'-10`` and ``1/2"`` set as two words on one dimension line are one length (94.5 in); ``贯穿`` after a
+    diameter says THRU; inches set with a typographic quote (``1/8”``) read as inches and print as set; a frame's
+    zone figure beside the sheet size (``9 A4``) is no value with a fit: A, B and C are coarse grades only."""
+    lines = [(100.0, 100.0, 300.0, 100.0), (100.0, 80.0, 100.0, 104.0), (300.0, 80.0, 300.0, 104.0)]
+    paths = [arrow(0, (100.0, 100.0), (300.0, 100.0)), arrow(1, (300.0, 100.0), (100.0, 100.0))]
+    (d,) = find_dimensions(make_sheet(text=[("7'-10", 176, 97), ('1/2"', 212, 97)], lines=lines, paths=paths))
+    assert (d.nominal, d.text, d.unit) == (94.5, "7'-10 1/2\"", "in")
+    r = read_dimension("⌀ 6.80 贯穿")
+    assert r is not None and (r.kind, r.nominal, r.suffix) == ("diameter", 6.8, "贯穿")
+    r = read_dimension("1/8\u201d")
+    assert r is not None and (r.nominal, r.text) == (0.125, "1/8\u201d")
+    assert read_dimension("9 A4") is None and read_dimension("10 C4") is None
+    r = read_dimension("⌀10 A11")
+    assert r is not None and r.fit == "A11"

@@ -538,3 +538,13 @@ def test_a_status_grid_sharing_the_header_row_s_rules_is_parted_from_the_revisio
     tables = find_tables(sheet, TableSettings())
     assert [(t.kind, t.header, [list(r) for r in t.rows]) for t in tables] == \
         [(TableKind.REVISION, ("ZONE", "REV", "DESCRIPTION", "DATE"), rows)]
+
+
+def test_bare_labels_with_colons_over_rows_of_values_head_a_table_and_a_header_in_the_plural() -> None:
+    # an architectural sheet's revision list: "Revisions: | By:" over dates and initials (labels with colons, but
+    # over rows ruled in their columns, not a form's cells with their values)
+    rows = [["Revisions:", "By:"], ["2/6/21", "JC"], ["3/4/21", "JC"], ["", ""]]
+    widths = [60.0, 30.0]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, widths), rects=grid(100, 100, widths, 4)), TableSettings())
+    assert t.kind is TableKind.REVISION and t.rows == (("2/6/21", "JC"), ("3/4/21", "JC")), t
+    assert header_key("Revisions:") == "revision" and header_key("Materials") == "material" and header_key("BOSS") is None

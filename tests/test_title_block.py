@@ -125,7 +125,7 @@ def test_no_title_block_from_stray_labels() -> None:
 
 
 @pytest.mark.parametrize(("text", "want"), [("SHEET 2 OF 5", ("2", "5")), ("2/5", ("2", "5")), ("Blatt 2 von 5", ("2", "5")),
-                                            ("3", ("3", None)), ("1 0F 1", ("1", "1"))])
+                                            ("3", ("3", None)), ("1 0F 1", ("1", "1")), ("1 Total 1", ("1", "1"))])
 def test_parse_sheet(text: str, want: tuple[str | None, str | None]) -> None:
     assert parse_sheet(text) == want
 
@@ -1043,3 +1043,61 @@ def test_a_dotted_abbreviation_with_a_letter_left_unread_is_one_word_of_the_labe
     letters read can only be is taken, and it takes its one word, not the value after it as well."""
     assert match_texts(["Zchn.Nr:", "3G"]) == ("drawing_number", 1, "")
     assert match_texts(["Zch\ufffd.Nr:", "3G"]) == ("drawing_number", 1, "")
+
+
+def test_a_title_column_of_panels_ruled_across_is_one_block_and_its_sheet_code_the_number() -> None:
+    # an architectural sheet's title column at the frame's right edge: panels ruled across, no rule down their
+    # open side (a line of the drawing stands far left of it), one label each; the sheet's code set as the
+    # block's largest text under the sheet's "number of count"
+    text = [("PROGETTO:", 702, 108, 0, 5), ("VILLA NUOVA", 712, 122, 0, 8),
+            ("OGGETTO:", 702, 148, 0, 5), ("PIANTA", 722, 162, 0, 6),
+            ("NOME FILE:", 702, 188, 0, 5), ("pianta.dwg", 722, 202, 0, 6),
+            ("TAVOLA NO.:", 702, 228, 0, 5), ("1 DI 3", 772, 228, 0, 5), ("A101", 712, 270, 0, 24),
+            ("DATA:", 702, 292, 0, 5), ("2017/07/18", 730, 292, 0, 5), ("SCALA:", 702, 300, 0, 5), ("1:50", 730, 300, 0, 5)]
+    lines = [(700, y, 800, y) for y in (100, 140, 180, 220, 305)] + [(800, 20, 800, 575), (300, 50, 300, 550)]
+    tb = find_title_block(make_sheet(text=text, lines=lines), TitleBlockSettings(), ())
+    assert tb is not None
+    got = {k: f.value for k, f in tb.fields.items()}
+    assert got.get("title") == "PIANTA" and got.get("drawing_number") == "A101", got
+    assert got.get("sheet_number") == "1" and got.get("sheet_count") == "3" and got.get("scale") == "1:50", got
+    assert got.get("date") == "2017/07/18", got
+    assert tb.bbox.x0 >= 690, tb.bbox  # the block ends where its rules do, not at the drawing's line
+
+
+def test_letter_spaced_chinese_labels_and_a_zone_mark_under_an_empty_number_cell() -> None:
+    # a GB/T 10609.1 block whose labels are spread over their cells one character a word (材 料, 比 例); the drawing
+    # number's cell (图 号) is empty and the frame's zone figure stands in the margin strip under the block
+    got = block(
+        [("材", 402, 106, 0, 4), ("料", 408, 106, 0, 4), ("7075", 420, 120, 0, 5),
+         ("比", 452, 108, 0, 4), ("例", 458, 108, 0, 4), ("1:1", 476, 108, 0, 5),
+         ("单", 452, 124, 0, 4), ("位", 458, 124, 0, 4), ("mm", 476, 124, 0, 5),
+         ("图", 502, 106, 0, 4), ("号", 508, 106, 0, 4), ("名", 552, 106, 0, 4), ("称", 558, 106, 0, 4),
+         ("JXS-01-01", 570, 122, 0, 8), ("8", 520, 142, 0, 6)],
+        [(400, 100, 450, 130), (450, 100, 470, 118), (470, 100, 500, 118), (450, 118, 470, 130), (470, 118, 500, 130),
+         (500, 100, 550, 130), (550, 100, 650, 130), (500, 130, 600, 148)],
+    )
+    assert got.get("material") == "7075" and got.get("scale") == "1:1" and got.get("units") == "mm", got
+    assert got.get("title") == "JXS-01-01" and "drawing_number" not in got, got
+
+
+def test_iso_7200_and_easyeda_labels_name_no_company_and_a_created_label_over_a_date_is_the_date() -> None:
+    # ISO 7200's "Responsible dep." and "Technical reference" cells are labels of no field; "Created" names who made
+    # the drawing, or when where its value is a date; EasyEDA's "Schematic" and "Board" name documents, and their
+    # values in the next cell are theirs, no company; its "Page 1 Total 1" is a sheet count
+    got = block(
+        [("Responsible dep.", 102, 106, 0, 3), ("Ketturi Electronics", 104, 116, 0, 4), ("Technical reference", 182, 106, 0, 3),
+         ("Created", 252, 106, 0, 3), ("Henri Keinonen", 254, 116, 0, 4),
+         ("Title", 102, 126, 0, 3), ("GSM lock system", 104, 136, 0, 5), ("Date of issue", 252, 126, 0, 3),
+         ("01.11.15", 254, 136, 0, 4)],
+        [(100, 100, 180, 120), (180, 100, 250, 120), (250, 100, 330, 120), (100, 120, 250, 140), (250, 120, 330, 140)],
+    )
+    assert "company" not in got and got.get("drawn_by") == "Henri Keinonen" and got.get("title") == "GSM lock system", got
+    got = block(
+        [("Schematic", 102, 108, 0, 4), ("Schematic1", 202, 108, 0, 4), ("Board", 102, 118, 0, 4), ("Board1", 202, 118, 0, 4),
+         ("Version", 102, 128, 0, 4), ("V1.0", 152, 128, 0, 4), ("Size", 182, 128, 0, 4), ("A4", 212, 128, 0, 4),
+         ("Page 1 Total 1", 232, 128, 0, 4), ("Created:", 102, 138, 0, 4), ("2026-04-02", 152, 138, 0, 4)],
+        [(100, 100, 150, 111), (150, 100, 300, 111), (100, 111, 150, 121), (150, 111, 300, 121), (100, 121, 150, 131),
+         (150, 121, 180, 131), (180, 121, 230, 131), (230, 121, 300, 131), (100, 131, 150, 141), (150, 131, 300, 141)],
+    )
+    assert "company" not in got and got.get("sheet_number") == "1" and got.get("sheet_count") == "1", got
+    assert got.get("date") == "2026-04-02", got

@@ -166,10 +166,13 @@ _PREFIX_ONLY = re.compile(r"^(?:[⌀ØøR□(\[\uFFFD⌴⌵↧]|S⌀|SR|R\s*=|\d
 _COUNT = re.compile(r"^\d+$")
 _COUNT_LEAD = re.compile(r"^\d+\s*[xX×*]$")  # "4x", "3*" (a count written with an asterisk)
 _FRACTION = re.compile(r"^\d+/\d+\"?$")
+#: feet and whole inches with no inch mark yet: a fraction of an inch follows (``7'-10`` ``1/2"``)
+_FEET_WHOLE_INCHES = re.compile(r"^\d{1,4}['′’]\s*-?\s*\d{1,2}$")
 _TIMES = re.compile(r"^[xX×]$")
 #: an ISO 286 tolerance class: fundamental deviation letter(s) and IT grade (H7, g6, js6, h11, H7/g6)
 #: (A, B and C come in the coarse grades only: ``A4`` beside a figure is a sheet size, the frame's ``9 A4`` no fit)
-_ISO_CLASS = r"(?![ABCabc][0-5](?!\d))(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])"
+_ISO_CLASS = (r"(?![ABCabc][0-5](?!\d))"
+              r"(?:CD|EF|FG|JS|ZA|ZB|ZC|cd|ef|fg|js|za|zb|zc|[A-HJKMNPR-Z]|[a-hjkmnpr-z])(?:1[0-8]|0?1|[2-9])")
 _FIT = rf"(?:{_ISO_CLASS}(?:/{_ISO_CLASS})?)"
 _FOLLOW = re.compile(
     rf"^(?:[±](?:[\d.,]|$)|\+/-|[+\-−][\d.,]|{_FIT}$|THRU\b|贯穿|通孔|DEEP\b|↧|TYP\.?$|MAX\.?|MIN\.?|REF\.?$|[)\]]|\[[\d.,/ ]+\]$|[xX×]\s*\d|°|\*+$|max\.?|mm$|mils?$|\([+\-−]\d)"
@@ -303,6 +306,8 @@ def _linked(a: _Piece, b: _Piece, s: DimensionSettings) -> bool:
         if b.text == "[" and _HAS_DIGIT.search(a.text):  # the other unit's bracket opens after the value
             return True
         if _COUNT.match(a.text) and _FRACTION.match(b.text):  # a mixed number: 1 3/8
+            return True
+        if _FEET_WHOLE_INCHES.match(a.text) and _FRACTION.match(b.text):  # feet and a mixed number of inches: 7'-10 1/2"
             return True
         if _COUNT.match(a.text) and _TIMES.match(b.text):
             return True

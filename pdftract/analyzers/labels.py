@@ -37,7 +37,9 @@ LABELS: dict[str, tuple[str, ...]] = {
                        # Czech (a construction set numbers its drawings as the documentation's appendices)
                        "ČÍSLO VÝKRESU", "Č VÝKRESU", "ČÍSLO PŘÍLOHY", "Č PŘÍLOHY"),
     "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "DESIGN TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
-              "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO", "OGGETTO",
+              "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
+              # Italian: the drawing's subject
+              "OGGETTO",
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
               "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ",
@@ -63,7 +65,9 @@ LABELS: dict[str, tuple[str, ...]] = {
               "LAP", "TỜ", "PLANSA", "PLANȘA",
               # Chinese: "页 1 共 3" (page 1 of 3 in all); "页码 1/1" (page number)
               "页", "页码"),  # KiCad: "Id: 2/5" (only in that form)
-    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS", "SHEET COUNT", "TOTAL SHEETS", "TOTAL SHEET COUNT", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ",
+    "sheet_count": ("OF SHEETS", "SHEETS", "NO OF SHEETS",
+                    # an architectural title strip's count of the set
+                    "SHEET COUNT", "TOTAL SHEETS", "TOTAL SHEET COUNT", "BLATTANZAHL", "ANZ BLATT", "HOJAS", "FOGLI", "ЛИСТОВ",
                     # Hungarian, Vietnamese
                     "LAPOK", "LAPSZÁM", "SỐ TỜ",
                     # Chinese ("共 3": 3 in all, after the page's "页 1")
@@ -89,7 +93,8 @@ LABELS: dict[str, tuple[str, ...]] = {
              "日期", "DATA", "更新日期", "创建日期",
              # Japanese; Romanian
              "日付", "作成日", "DATA EDITIEI", "DATA EDIȚIEI"),
-    "drawn_by": ("DRAWN", "DRAWN BY", "DWN", "CREATED BY", "CREATED", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
+    "drawn_by": ("CREATED",  # ISO 7200's "Created by", printed without its "by" too
+                 "DRAWN", "DRAWN BY", "DWN", "CREATED BY", "GEZEICHNET", "GEZ", "BEARBEITET", "BEARB", "AUTHOR", "DESIGNED BY", "DRAWN BY:",
                  "MADE BY", "PREPARED BY", "DIBUJADO", "DIBUJADO POR", "DIBUJÓ", "DISEÑADO",
                  "DISEÑADO POR", "ELABORADO", "ELABORADO POR", "DESSINÉ", "DESSINÉ PAR", "DISEGNATO", "DISEGNATO DA", "PROGETTATO", "PROGETTATO DA", "DESENHADO", "РАЗРАБ",
                  # Hungarian, Vietnamese

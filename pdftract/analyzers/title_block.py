@@ -727,7 +727,8 @@ def _join_column(groups: list[list[_Candidate]], column: Callable[[BBox, BBox], 
     """Join the groups that lie in one column of stacked ruled panels (see :func:`_one_column`), a label or more
     each: a title column along the sheet's right edge, one labelled panel over the next (course, teacher, subject,
     file, sheet of an architectural sheet)."""
-    boxes = [BBox.union_all(c.value_box.union(c.label_box) if c.value_box is not None else c.label_box for c in g) for g in groups]
+    boxes = [BBox.union_all(c.value_box.union(c.label_box) if c.value_box is not None else c.label_box for c in g)
+             for g in groups]
     order = sorted(range(len(groups)), key=lambda i: boxes[i].top)
     edges = [(i, j) for k, i in enumerate(order) for j in order[k + 1:k + 2] if column(boxes[i], boxes[j])]
     return [[c for k in part for c in groups[k]] for part in components(len(groups), edges)] if edges else groups
@@ -750,7 +751,8 @@ def _one_column(sheet: SheetLike, direction: int, a: BBox, b: BBox) -> bool:
         return False
     lo, hi = min(a.x0, b.x0), max(a.x1, b.x1)
     width = sheet.width if direction % 180 == 0 else sheet.height
-    h = rules.h[(rules.h[:, 1] <= lo + 1.0) & (rules.h[:, 2] >= hi - 1.0) & (rules.h[:, 2] - rules.h[:, 1] <= COLUMN_WIDTH * width)]
+    h = rules.h[(rules.h[:, 1] <= lo + 1.0) & (rules.h[:, 2] >= hi - 1.0)
+                & (rules.h[:, 2] - rules.h[:, 1] <= COLUMN_WIDTH * width)]
     if len(h) < COLUMN_RULES:
         return False
     x0, x1 = np.round(h[:, 1]), np.round(h[:, 2])
