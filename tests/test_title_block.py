@@ -1101,3 +1101,9 @@ def test_iso_7200_and_easyeda_labels_name_no_company_and_a_created_label_over_a_
     )
     assert "company" not in got and got.get("sheet_number") == "1" and got.get("sheet_count") == "1", got
     assert got.get("date") == "2026-04-02", got
+
+
+def test_a_date_with_the_drafter_s_initials_after_it_is_the_date() -> None:
+    got = block([("Datum", 102, 106, 0, 3), ("09.03.89 SM", 104, 116, 0, 4), ("Zeichnungsnummer", 152, 106, 0, 3),
+                 ("3G 5070.030.01", 154, 116, 0, 4)], [(100, 100, 150, 120), (150, 100, 230, 120)])
+    assert got.get("date") == "09.03.89", got

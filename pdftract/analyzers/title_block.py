@@ -1115,6 +1115,8 @@ def _find_title_block(sheet: SheetLike, settings: TitleBlockSettings, tables: Se
             c = replace(c, key="title")
         if c.key == "drawn_by" and _norm_token(c.label) == "CREATED" and _DATE.match(c.value):
             c = replace(c, key="date")  # "Created: 2021-03-04" says when; ISO 7200's "Created by" (or "Created") who
+        if c.key == "date" and (m := _DATE_THEN_INITIALS.match(c.value)):
+            c = replace(c, value=m.group(1))  # "09.03.89 SM": the day and the drafter's initials signed after it
         if c.key == "date" and not _DATE.match(c.value) and _DATE.match(joined := re.sub(r"(?<=\d) (?=\d)", "", c.value)):
             c = replace(c, value=joined)  # "2026-06-1 0": a gap inside a figure group of drawn text, not in the date
         if c.key == "drawing_number" and _SHEET_IN_SET.match(c.value) and not re.search(r"(?i)draw|dwg", c.label):
@@ -1247,6 +1249,8 @@ _SHEETS_PHRASE = re.compile(r"^(?:共\s*(?P<count>\d{1,3})\s*[张页]\s*第\s*(?
                             r"|第\s*(?P<number2>\d{1,3})\s*[张页]\s*共\s*(?P<count2>\d{1,3})\s*[张页])")
 #: a person's name (letters first) followed by a date
 _NAME_THEN_DATE = re.compile(rf"^([^\W\d_][^\d]*?[^\W\d_]\.?)\s+({_DAY})$")
+#: a date followed by a person's initials in one cell (a DIN block's Datum and Name read as one value)
+_DATE_THEN_INITIALS = re.compile(rf"^({_DAY})\s+([A-Z]{{1,3}}\.?)$")
 _SIZE = re.compile(r"^(\()?(?P<size>A[0-4]|ANSI [A-E]|[Аа][0-4])(?(1)\))$")  # bare or in parentheses: "(A4)" beside the scale
 #: an unlabelled text this many times the labels' height (or more) can be the title (GB/T 10609.1 prints its name cell
 #: in 3.5 mm lettering over 2.5-3 mm labels)
