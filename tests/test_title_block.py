@@ -1107,3 +1107,15 @@ def test_a_date_with_the_drafter_s_initials_after_it_is_the_date() -> None:
     got = block([("Datum", 102, 106, 0, 3), ("09.03.89 SM", 104, 116, 0, 4), ("Zeichnungsnummer", 152, 106, 0, 3),
                  ("3G 5070.030.01", 154, 116, 0, 4)], [(100, 100, 150, 120), (150, 100, 230, 120)])
     assert got.get("date") == "09.03.89", got
+
+
+def test_a_cjk_label_after_a_value_on_its_row_ends_it_and_a_bare_italian_tavola_is_a_name() -> None:
+    # GB block: "比例 | 不按比例 | 图 幅 | A1" on one row without colons: the letter-spaced 图 幅 is the next cell's
+    # label, not more of the scale; "Tavola Mozzo" (a hub plate) in a drawing-number cell names the part, no sheet
+    got = block([("比例", 102, 106, 0, 4), ("不按比例", 110, 106, 0, 4), ("图", 122, 106, 0, 4), ("幅", 128, 106, 0, 4),
+                  ("A1", 136, 106, 0, 4), ("图号", 102, 118, 0, 4), ("CSU-0103", 122, 118, 0, 4)],
+                 [(100, 100, 200, 110), (100, 110, 200, 122)])
+    assert got.get("scale") == "不按比例" and got.get("size") == "A1", got
+    got = block([("DWG NO.", 102, 106, 0, 3), ("Tavola Mozzo", 120, 112, 0, 8), ("SCALE", 182, 106, 0, 3), ("1:5", 184, 116, 0, 4)],
+                [(100, 100, 180, 120), (180, 100, 220, 120)])
+    assert got.get("drawing_number") == "Tavola Mozzo" and "title" not in got and "sheet_number" not in got, got

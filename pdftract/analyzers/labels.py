@@ -58,8 +58,9 @@ LABELS: dict[str, tuple[str, ...]] = {
                  # Japanese; Chinese "版本" (version) only with its colon (see _COLON_ONLY)
                  "改訂", "版本"),
     "sheet": ("SHEET", "SH", "BLATT", "SEITE", "ARKUSZ", "PG NO", "PAGE", "SHEET NO", "FOLIO", "ID", "HOJA", "FEUILLE", "FOGLIO", "FOLHA",
-              # Italian: an architectural set's plate ("TAVOLA NO.: 1 DI 3")
-              "TAVOLA", "TAV",
+              # Italian: an architectural set's plate ("TAVOLA NO.: 1 DI 3"; bare "Tavola" only with its colon, see
+              # _COLON_ONLY)
+              "TAVOLA",
               "ЛИСТ",
               # Hungarian, Vietnamese; Romanian
               "LAP", "TỜ", "PLANSA", "PLANȘA",
@@ -236,8 +237,8 @@ def reindex() -> None:
 reindex()
 #: labels that are common words too: labels only when a colon ends them ("Drawing: Plan and Profile")
 #: (Chinese "版本", the version: on a GB/T block drawn as shapes, without a colon, its empty cell took a number from
-#: the cell below)
-_COLON_ONLY = frozenset({("DRAWING",), ("版本",)})
+#: the cell below; Italian "Tavola", a sheet and a plate: "Tavola Mozzo" is a part's name)
+_COLON_ONLY = frozenset({("DRAWING",), ("版本",), ("TAVOLA",)})
 #: the labels of several words written without their spaces, with their key and their number of words
 _JOINED: dict[str, tuple[str, int]] = {}
 for _phrase, _key in reversed(_PHRASES):  # shortest first: a longer phrase spelling the same letters wins

@@ -254,8 +254,10 @@ def _labels_in(segment: list[tuple[Word, BBox]]) -> list[tuple[int, str, int, st
             m2 = _match_label([w for w, _b in segment[i + m[1]:]])
             if m2 is not None and m2[0] != "other" and not m2[2] and i + m[1] + m2[1] == len(segment):
                 m = (m2[0], m[1] + m2[1], "")
-        # a label after other words must end with ":" (or be the last thing there), so "ring for the" is no label
-        if m is not None and (i == 0 or segment[i + m[1] - 1][0].text.endswith(":") or m[2]):
+        # a label after other words must end with ":" (or be the last thing there), so "ring for the" is no label; a
+        # label of CJK characters needs none (a GB block's "不按比例 图 幅": the value, then the next cell's label)
+        if m is not None and (i == 0 or segment[i + m[1] - 1][0].text.endswith(":") or m[2]
+                              or all(_CJK_LABEL.match(w.text) for w, _b in segment[i:i + m[1]])):
             found.append((i, m[0], m[1], m[2]))
             i += m[1]
         else:
@@ -534,6 +536,10 @@ _SHORT_VALUES = frozenset({"revision", "size", "sheet", "sheet_number", "sheet_c
 _SHEET_CODE = re.compile(r"^[A-Z]{1,2}-?\d{1,2}(?:\.?\d{2})$")
 #: ... read as the drawing number when it is the block's largest text, this many label heights tall at least
 _SHEET_CODE_SIZE = 2.5
+
+
+#: a word of CJK characters only (a label of a Chinese or Japanese block, written whole or letter-spaced)
+_CJK_LABEL = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+[:\uff1a]?$")
 
 
 def _closed_cell(rules: Any, box: BBox) -> tuple[float, float, float, float] | None:
