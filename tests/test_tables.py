@@ -548,3 +548,18 @@ def test_bare_labels_with_colons_over_rows_of_values_head_a_table_and_a_header_i
     (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, widths), rects=grid(100, 100, widths, 4)), TableSettings())
     assert t.kind is TableKind.REVISION and t.rows == (("2/6/21", "JC"), ("3/4/21", "JC")), t
     assert header_key("Revisions:") == "revision" and header_key("Materials") == "material" and header_key("BOSS") is None
+
+
+def test_a_drill_chart_with_an_unread_heading_blank_columns_and_a_total_row_spanning_columns() -> None:
+    # a PCB drill chart: DIAM drawn in shapes nobody could read (its cell empty), TOL and NOTE blank in every row,
+    # the symbols drawn as shapes (SYM blank too), and a closing TOTAL row whose first cell spans three columns
+    widths = [20.0, 30.0, 30.0, 20.0, 30.0]
+    head = [["SYM", "", "TOL", "QTY", "NOTE"]]
+    rows = [["", "0.028", "", "256", ""], ["", "0.031", "", "12", ""], ["", "0.034", "", "86", ""], ["", "0.036", "", "4", ""]]
+    rects = grid(100, 100, widths, 5) + [(100, 150, 180, 160), (180, 150, 200, 160), (200, 150, 230, 160)]
+    text = cell_text(head + rows, 100, 100, widths) + [("TOTAL", 120, 157, 0.0, 5.0), ("358", 182, 157, 0.0, 5.0)]
+    (t,) = find_tables(make_sheet(text=text, rects=rects), TableSettings())
+    assert t.header == ("SYM", "", "TOL", "QTY", "NOTE"), t.header
+    assert [list(r) for r in t.rows] == rows + [["TOTAL", "", "", "358", ""]], t.rows
+    total = [c for c in t.cells if c.row == len(rows)]
+    assert [(c.col, c.colspan, c.text) for c in total] == [(0, 3, "TOTAL"), (3, 1, "358"), (4, 1, "")], total

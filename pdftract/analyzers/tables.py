@@ -536,7 +536,11 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
     if len(bands) >= 2:
         # a header row of its own columns: words only, over (or under: ISO) rows that hold numbers
         def wordy(row: list[str]) -> bool:
-            return all(t and not any(ch.isdigit() for ch in t) for t in row)
+            # (one cell left empty past the first among three or more named: a heading drawn in shapes we could not read,
+            # a drill chart's stroked DIAM)
+            named = [t for t in row if t]
+            return bool(row[0]) and len(named) >= min(len(row), 3) and len(named) >= len(row) - 1 \
+                and all(not any(ch.isdigit() for ch in t) for t in named)
 
         def numeric(rows_: list[list[str]]) -> bool:
             return sum(any(any(ch.isdigit() for ch in t) for t in row) for row in rows_) >= 0.5 * len(rows_)
@@ -600,12 +604,26 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
     headed = len(header) == len(xs) - 1 >= MIN_SHORT_GRID_COLUMNS and filled == total and len(rows) == len(bands) \
         and all(sum(ch.isalpha() for ch in h) >= 2 and match_texts(h.split()) is None for h in header) \
         and all(n <= 1 for band in bands for _t, _ids, n in read[band])
-    if (len(rows) < MIN_GRID_ROWS and not (rows and headed)) or filled < 0.8 * total \
+    # (under a header of its own, a column left empty in every row, a drill chart's TOL or NOTE, is no gap in the lattice)
+    blank = sum(1 for c in range(len(xs) - 1) if len(header) == len(xs) - 1 and header[c] and not any(row[c] for row in rows)) \
+        * len(rows)
+    if (len(rows) < MIN_GRID_ROWS and not (rows and headed)) or filled < 0.8 * (total - blank) \
             or not any(any(ch.isdigit() for ch in t) for row in rows for t in row):
         return None
     if header and header_at == "top" and len(header) == 1 and len(xs) > 2:
         cells.insert(0, Cell(row=-1, col=0, rowspan=1, colspan=len(xs) - 1, text=header[0], word_ids=(),
                              bbox=box_from_frame(frame.direction, BBox(x_left, bands_all[0][0], x_right, bands_all[0][1]))))
+    if len(header) == len(xs) - 1 and header_at == "top" and (foot := _footer(frame, s, xs, bands_all[-1][1], pitch)) is not None:
+        # a closing row whose cells span columns (a drill chart's TOTAL under its rows): each span's text in its first column
+        band, spans = foot
+        r, row = len(rows), [""] * (len(xs) - 1)
+        for i0, i1 in spans:
+            text, ids, _n = _cell_text(frame, (xs[i0], band[0], xs[i1], band[1]))
+            row[i0] = text
+            cells.append(Cell(row=r, col=i0, rowspan=1, colspan=i1 - i0, text=text, word_ids=ids,
+                              bbox=box_from_frame(frame.direction, BBox(xs[i0], band[0], xs[i1], band[1]))))
+        rows.append(tuple(row))
+        bands_all.append(band)
     keys = tuple(f"col{i + 1}" for i in range(len(xs) - 1))
     if len(header) == len(xs) - 1:
         keys = tuple(_resolve(header_key(h), TableKind.OTHER, h) for h in header)
@@ -614,6 +632,26 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
                  columns=keys, rows=tuple(rows), header_at=header_at,
                  direction=frame.direction, cells=tuple(cells), confidence=GRID_CONFIDENCE,
                  debug={"columns_x": xs, "bands": bands_all, "frame": frame.direction, "grid": True})
+
+
+def _footer(frame: _Frame, s: TableSettings, xs: list[float], y: float,
+            pitch: float) -> tuple[tuple[float, float], list[tuple[int, int]]] | None:
+    """The ruled band right under a grid's last row whose column rules are some of the grid's (cells spanning
+    columns), ruled across its width and holding text with a figure, no label: ``((top, bottom), spans)``, each span
+    the grid's columns ``[i0, i1)`` one of its cells covers; ``None`` when there is no such band."""
+    rules = frame.rules
+    ny = _next_rule(rules, y, True, xs[0], xs[-1], 0.9)
+    if ny is None or not 0.5 * pitch <= ny - y <= 2.5 * pitch or rules.h_cover(ny, xs[0], xs[-1], s.snap) < 0.9:
+        return None
+    cols = _band_columns(rules, y, ny, xs[0], xs[-1], s)
+    at = [next((i for i, x in enumerate(xs) if abs(c - x) <= 2 * s.snap), None) for c in cols]
+    if len(cols) < 3 or len(cols) >= len(xs) or None in at or at[0] != 0 or at[-1] != len(xs) - 1:
+        return None
+    text, _ids, nlines = _cell_text(frame, (xs[0], y, xs[-1], ny))
+    if not any(ch.isdigit() for ch in text) or nlines > 1 or ":" in text or match_texts(text.split()) is not None:
+        return None
+    idx = [i for i in at if i is not None]
+    return (y, ny), list(zip(idx, idx[1:], strict=False))
 
 
 def _cell_around(rules: Rules, box: BBox, s: TableSettings) -> tuple[float, float, float, float] | None:
