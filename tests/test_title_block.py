@@ -1054,7 +1054,7 @@ def test_a_title_column_of_panels_ruled_across_is_one_block_and_its_sheet_code_t
             ("NOME FILE:", 702, 188, 0, 5), ("pianta.dwg", 722, 202, 0, 6),
             ("TAVOLA NO.:", 702, 228, 0, 5), ("1 DI 3", 772, 228, 0, 5), ("A101", 712, 270, 0, 24),
             ("DATA:", 702, 292, 0, 5), ("2017/07/18", 730, 292, 0, 5), ("SCALA:", 702, 300, 0, 5), ("1:50", 730, 300, 0, 5)]
-    lines = [(700, y, 800, y) for y in (100, 140, 180, 220, 305)] + [(800, 20, 800, 575), (300, 50, 300, 550)]
+    lines = [(700, y, 800, y) for y in (100, 140, 180, 220, 305)] + [(800, 20, 800, 575), (500, 50, 500, 550)]
     tb = find_title_block(make_sheet(text=text, lines=lines), TitleBlockSettings(), ())
     assert tb is not None
     got = {k: f.value for k, f in tb.fields.items()}

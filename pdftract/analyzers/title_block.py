@@ -316,7 +316,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
     cells: list[tuple[float, float, float, float] | None] = []
     page_big = max(sheet.width, sheet.height)
     for lab, _inl, _k, _r, _x in labels:
-        c = _closed_cell(rules, BBox.union_all(b for _w, b in lab)) if have_rules else None
+        c = _closed_cell(rules, BBox.union_all(b for _w, b in lab), page_big) if have_rules else None
         if c is not None and _open_area(c, page_big):
             c = None  # the open drawing area inside the frame is no title-block cell
         cells.append(c)
@@ -542,13 +542,13 @@ _SHEET_CODE_SIZE = 2.5
 _CJK_LABEL = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+[:\uff1a]?$")
 
 
-def _closed_cell(rules: Any, box: BBox) -> tuple[float, float, float, float] | None:
+def _closed_cell(rules: Any, box: BBox, page_big: float) -> tuple[float, float, float, float] | None:
     """The ruled cell around ``box``, no wider than its top and bottom rules run: a column of panels ruled across with
     no rule down its open side (a title column at the sheet's edge) reaches no farther than its rules, not to the next
     vertical line somewhere in the drawing."""
     c = cell_around(rules, box)
-    if c is None:
-        return None
+    if c is None or _open_area(c, page_big):
+        return c  # (the open drawing area is no cell, clipped or not: the caller says so)
     x0, top, x1, bottom = c
     cx = (box.x0 + box.x1) / 2
     lo, hi = x0, x1
