@@ -532,8 +532,9 @@ _SHORT_VALUES = frozenset({"revision", "size", "sheet", "sheet_number", "sheet_c
                            "units", "projection", "weight"})
 
 
-#: an architectural sheet's code: a discipline letter or two and the sheet's figures (A101, S-201, M2.01)
-_SHEET_CODE = re.compile(r"^[A-Z]{1,2}-?\d{1,2}(?:\.?\d{2})$")
+#: an architectural sheet's code: a discipline letter or two, the series figure and the sheet's two (A101, S-201, M2.01;
+#: not A001, a project's code as often as a sheet's)
+_SHEET_CODE = re.compile(r"^[A-Z]{1,2}-?[1-9]\.?\d{2}$")
 #: ... read as the drawing number when it is the block's largest text, this many label heights tall at least
 _SHEET_CODE_SIZE = 2.5
 
