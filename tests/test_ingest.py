@@ -371,3 +371,18 @@ def test_a_path_painted_fully_transparent_leaves_no_ink() -> None:
     got = [(round(p.bbox.x0), p.fill, p.stroke) for p in page.paths]
     assert got == [(200, True, False), (300, True, False)], got
     assert any("fully transparent" in d.message for d in page.diagnostics), page.diagnostics
+
+
+def test_a_page_that_is_only_an_image_warns_that_its_picture_is_not_read() -> None:
+    # a drawing printed to one picture by a browser: no text, no paths; the page says what it is, as a warning
+    w = PdfWriter()
+    img = w.add(b"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\n"
+                b"stream\n\x00\xff\xff\x00\nendstream")
+    content = b"q 200 0 0 200 0 0 cm /Im1 Do Q"
+    stream = w.add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+    page = w.add(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im1 {img} 0 R >> >> "
+                 f"/Contents {stream} 0 R >>")
+    w._pages.append(page)
+    s = pdftract.open(w.tobytes()).page(1)
+    d = [d for d in s.diagnostics if d.code is Code.MISSING_TEXT_LAYER]
+    assert len(d) == 1 and d[0].severity is Severity.WARNING and dict(d[0].context)["image_cover"] == 1.0, s.diagnostics
