@@ -297,8 +297,8 @@ def _letter_spaced(texts: Sequence[str]) -> tuple[str, int, str] | None:
             break  # the colon closes the label
     for k in range(n, 1, -1):
         hit = _match_texts(["".join(texts[:k]), *texts[k:5]])
-        if hit is not None and hit[1] >= 1:
-            return hit[0], hit[1] + k - 1, hit[2]
+        if hit is not None:
+            return hit[0], hit[1] + k - 1, hit[2]  # (the joined characters are one word of the hit, k of the line)
     return None
 
 

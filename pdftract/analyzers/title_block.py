@@ -528,8 +528,8 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
 
 
 #: fields whose value may be one character (a revision letter, a sheet number, a size, a person's initial)
-_SHORT_VALUES = frozenset({"revision", "size", "sheet", "sheet_number", "sheet_count", "drawn_by", "checked_by", "approved_by",
-                           "units", "projection", "weight"})
+_SHORT_VALUES = frozenset({"revision", "size", "sheet", "sheet_count", "drawn_by", "checked_by", "approved_by", "units",
+                           "projection", "weight"})
 
 
 #: an architectural sheet's code: a discipline letter or two, the series figure and the sheet's two (A101, S-201, M2.01;
