@@ -10,7 +10,7 @@ import pytest
 
 import pdftract
 from pdftract.errors import Code
-from pdftract.model.diagnostics import Severity
+from pdftract.model.diagnostics import Diagnostic, Severity
 from pdftract.model import FontSubtype, UnicodeSource
 from pdftract.testing import PdfWriter, pdf_string
 
@@ -342,21 +342,27 @@ def test_unknown_escapes_keep_their_character() -> None:
     assert sheet_of(one_page(content)).text == "N/A 2/15/25 AB (x) a\\b 9"
 
 
-def test_an_image_page_with_a_few_typed_characters_says_its_picture_is_not_read() -> None:
-    # a drawing re-saved as one image by an online editor, with a tolerance typed over it: nine characters of
-    # text must not pass for the page's content
+def _image_page(text: bytes = b"") -> list[Diagnostic]:
+    """The MISSING_TEXT_LAYER diagnostics of a 200 pt page covered by one picture, with ``text`` (a content-stream
+    text object in Helvetica /F1) over it."""
     w = PdfWriter()
     font = w.helvetica()
     img = w.add(b"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\n"
                 b"stream\n\x00\xff\xff\x00\nendstream")
-    content = b"q 200 0 0 200 0 0 cm /Im1 Do Q BT /F1 8 Tf 20 20 Td (+0,1 -0,05) Tj ET"
+    content = b"q 200 0 0 200 0 0 cm /Im1 Do Q " + text
     stream = w.add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
     page = w.add(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 {font} 0 R >> "
                  f"/XObject << /Im1 {img} 0 R >> >> /Contents {stream} 0 R >>")
     w._pages.append(page)
     s = pdftract.open(w.tobytes()).page(1)
-    d = [d for d in s.diagnostics if d.code is Code.MISSING_TEXT_LAYER]
-    assert d and d[0].severity is Severity.WARNING and dict(d[0].context)["characters"] == 9, s.diagnostics
+    return [d for d in s.diagnostics if d.code is Code.MISSING_TEXT_LAYER]
+
+
+def test_an_image_page_with_a_few_typed_characters_says_its_picture_is_not_read() -> None:
+    # a drawing re-saved as one image by an online editor, with a tolerance typed over it: nine characters of
+    # text must not pass for the page's content
+    d = _image_page(b"BT /F1 8 Tf 20 20 Td (+0,1 -0,05) Tj ET")
+    assert d and d[0].severity is Severity.WARNING and dict(d[0].context)["characters"] == 9, d
 
 
 def test_a_path_painted_fully_transparent_leaves_no_ink() -> None:
@@ -375,14 +381,5 @@ def test_a_path_painted_fully_transparent_leaves_no_ink() -> None:
 
 def test_a_page_that_is_only_an_image_warns_that_its_picture_is_not_read() -> None:
     # a drawing printed to one picture by a browser: no text, no paths; the page says what it is, as a warning
-    w = PdfWriter()
-    img = w.add(b"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\n"
-                b"stream\n\x00\xff\xff\x00\nendstream")
-    content = b"q 200 0 0 200 0 0 cm /Im1 Do Q"
-    stream = w.add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-    page = w.add(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im1 {img} 0 R >> >> "
-                 f"/Contents {stream} 0 R >>")
-    w._pages.append(page)
-    s = pdftract.open(w.tobytes()).page(1)
-    d = [d for d in s.diagnostics if d.code is Code.MISSING_TEXT_LAYER]
-    assert len(d) == 1 and d[0].severity is Severity.WARNING and dict(d[0].context)["image_cover"] == 1.0, s.diagnostics
+    d = _image_page()
+    assert len(d) == 1 and d[0].severity is Severity.WARNING and dict(d[0].context)["image_cover"] == 1.0, d

@@ -282,8 +282,10 @@ def match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
     return hit
 
 
-#: a single CJK character (Han, kana, Hangul), with the colon that may close a label
-_CJK_CHAR = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][:\uff1a]?$")
+#: the CJK characters labels are written in (kana, Han, Hangul), as a regular-expression class
+CJK_CLASS = "[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+#: a single CJK character, with the colon that may close a label
+_CJK_CHAR = re.compile(rf"^{CJK_CLASS}[:\uff1a]?$")
 
 
 def _letter_spaced(texts: Sequence[str]) -> tuple[str, int, str] | None:
@@ -308,7 +310,7 @@ _TWO_LANGUAGES = re.compile(r"^([^\W\d_][^\W_]+\.?)/([^\W\d_][^\W_]+\.?)$")
 
 
 #: a word of CJK characters only (Han, kana, Hangul), three or more
-_CJK_WORD = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{3,}$")
+_CJK_WORD = re.compile(rf"^{CJK_CLASS}{{3,}}$")
 
 
 def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:

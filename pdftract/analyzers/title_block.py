@@ -37,7 +37,7 @@ import numpy as np
 from typing_extensions import TypedDict
 
 from pdftract.analyzers.confidence import READ_BACK_FACTOR, clamp, drawn_text_factor, drawn_text_factor_in, recovery_factor
-from pdftract.analyzers.labels import LABELS, NAME_LABELS, _PHRASES, _norm_token  # _PHRASES: the leave-one-template-out benchmark edits it
+from pdftract.analyzers.labels import CJK_CLASS, LABELS, NAME_LABELS, _PHRASES, _norm_token  # _PHRASES: the leave-one-template-out benchmark edits it
 from pdftract.analyzers.labels import match_texts as _match_texts
 from pdftract.analyzers.grid import box_from_frame, box_to_frame, cell_around, rules_for
 from pdftract.analyzers.notation import _LOOKALIKES, DATE_FORM, reader_code
@@ -316,10 +316,7 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
     cells: list[tuple[float, float, float, float] | None] = []
     page_big = max(sheet.width, sheet.height)
     for lab, _inl, _k, _r, _x in labels:
-        c = _closed_cell(rules, BBox.union_all(b for _w, b in lab), page_big) if have_rules else None
-        if c is not None and _open_area(c, page_big):
-            c = None  # the open drawing area inside the frame is no title-block cell
-        cells.append(c)
+        cells.append(_closed_cell(rules, BBox.union_all(b for _w, b in lab), page_big) if have_rules else None)
     # labels side by side in one band each head a column; a label *below* another in the same cell is
     # part of that one's value
     kept = [True] * len(labels)
@@ -540,16 +537,16 @@ _SHEET_CODE_SIZE = 2.5
 
 
 #: a word of CJK characters only (a label of a Chinese or Japanese block, written whole or letter-spaced)
-_CJK_LABEL = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+[:\uff1a]?$")
+_CJK_LABEL = re.compile(rf"^{CJK_CLASS}+[:\uff1a]?$")
 
 
 def _closed_cell(rules: Any, box: BBox, page_big: float) -> tuple[float, float, float, float] | None:
     """The ruled cell around ``box``, no wider than its top and bottom rules run: a column of panels ruled across with
     no rule down its open side (a title column at the sheet's edge) reaches no farther than its rules, not to the next
-    vertical line somewhere in the drawing."""
+    vertical line somewhere in the drawing; ``None`` where there is no cell or it is the open drawing area."""
     c = cell_around(rules, box)
     if c is None or _open_area(c, page_big):
-        return c  # (the open drawing area is no cell, clipped or not: the caller says so)
+        return None  # the open drawing area inside the frame is no title-block cell, clipped or not
     x0, top, x1, bottom = c
     cx = (box.x0 + box.x1) / 2
     lo, hi = x0, x1

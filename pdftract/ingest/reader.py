@@ -603,44 +603,26 @@ class Reader:
                 fonts = sorted({g.font for g in group})
                 diagnostics.append(Diagnostic.make(Code.UNMAPPED_GLYPHS, f"{len(group)} glyphs {what} in fonts {', '.join(fonts)}",
                                                    page=number, count=len(group), fonts=",".join(fonts), **extra))
-        scan_page = False
-        if not glyphs and images:
-            # a page that is one picture and nothing else (a drawing printed to an image by a browser, a scan): what
-            # it shows is not read, which is a warning, as for a picture with a few characters over it (below)
-            from pdftract.ingest.ocr import scan_measures
-
-            scan_page, _chars, cover = scan_measures(glyphs, images, width, height)
-            if scan_page:
-                diagnostics.append(Diagnostic.make(
-                    Code.MISSING_TEXT_LAYER,
-                    f"the page is an image ({cover:.0%} of it) with no text layer: what the image shows is not read "
-                    "(`pdftract batch` reads such pages by OCR, --ocr auto)",
-                    severity=Severity.WARNING, page=number, images=len(images), paths=len(paths), characters=0,
-                    image_cover=round(cover, 3)))
-        if not glyphs and not scan_page:
-            diagnostics.append(
-                Diagnostic.make(
-                    Code.MISSING_TEXT_LAYER,
-                    f"the page has no text layer ({len(images)} images, {len(paths)} paths)",
-                    severity=Severity.INFO,
-                    page=number,
-                    images=len(images),
-                    paths=len(paths),
-                )
-            )
-        elif glyphs and images:
-            # a raster page with a few characters typed over it (a drawing re-saved as an image by an online editor,
-            # a scan with a stamp): what it shows is not in the text, so it says so instead of reading as nearly empty
+        # a raster page with nothing or a few characters typed over it (a drawing printed to one picture by a browser,
+        # re-saved as an image by an online editor, a scan with a stamp): what it shows is not in the text, so it says
+        # so (a warning) instead of reading as empty or nearly so
+        scan, chars, cover = (False, 0, 0.0)
+        if images:
             from pdftract.ingest.ocr import scan_measures
 
             scan, chars, cover = scan_measures(glyphs, images, width, height)
-            if scan:
-                diagnostics.append(Diagnostic.make(
-                    Code.MISSING_TEXT_LAYER,
-                    f"the page is an image ({cover:.0%} of it) with only {chars} characters of text over it: what the image "
-                    "shows is not read (`pdftract batch` reads such pages by OCR, --ocr auto)",
-                    severity=Severity.WARNING, page=number, images=len(images), paths=len(paths), characters=chars,
-                    image_cover=round(cover, 3)))
+        if scan:
+            over = "no text layer" if not glyphs else f"only {chars} characters of text over it"
+            diagnostics.append(Diagnostic.make(
+                Code.MISSING_TEXT_LAYER,
+                f"the page is an image ({cover:.0%} of it) with {over}: what the image shows is not read "
+                "(`pdftract batch` reads such pages by OCR, --ocr auto)",
+                severity=Severity.WARNING, page=number, images=len(images), paths=len(paths), characters=chars,
+                image_cover=round(cover, 3)))
+        elif not glyphs:
+            diagnostics.append(Diagnostic.make(Code.MISSING_TEXT_LAYER,
+                                               f"the page has no text layer ({len(images)} images, {len(paths)} paths)",
+                                               severity=Severity.INFO, page=number, images=len(images), paths=len(paths)))
         diagnostics.extend(found.diagnostics)
         return Sheet(
             number=number,
