@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -233,6 +234,24 @@ def _printed_or_method(key: str, value: str) -> str:
     return value
 
 
+def _same_field(key: str, found: str, expected: str) -> bool:
+    """Whether a title-block field found reads as expected: the printed text, normalised; a projection the reader wrote
+    as its bare method (``third angle``, as the later readers were asked to) is matched by the method the found value
+    states (``THIRD ANGLE PROJECTION`` is the third-angle method; ``FIRST ANGLE PROJECTION`` is not).
+
+    >>> _same_field("projection", "THIRD ANGLE PROJECTION", "third angle"), _same_field("projection", "1st angle", "third angle")
+    (True, False)
+    >>> _same_field("title", "THIRD ANGLE PROJECTION", "third angle")
+    False
+    """
+    expected = _printed_or_method(key, expected)
+    if key == "projection" and norm(expected) in (norm("first angle"), norm("third angle")):
+        low = found.lower()
+        method = "third" if re.search(r"third|3rd|americ", low) else "first" if re.search(r"first|1st|europ", low) else None
+        return method is not None and norm(expected).startswith(norm(method))
+    return norm(found) == norm(expected)
+
+
 def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose: bool = False,
                calibration: Calibration | None = None, complete_fields: bool = False) -> Scores:
     """Each expectation: a file, a page and what a reader sees there.
@@ -283,7 +302,7 @@ def score_real(expectations: list[dict[str, Any]], corpus: Path = REAL, verbose:
                         fs.miss(f"{exp['file']}: missing {key}")
                     else:
                         fs.tp += 1
-                        right = norm(str(got.get("value"))) == norm(_printed_or_method(key, str(value)))
+                        right = _same_field(key, str(got.get("value")), str(value))
                         fs.exact += int(right)
                         calib.append(("title_block", float(got.get("confidence", 1.0)), right))
                         if not right:

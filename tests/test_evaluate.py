@@ -111,3 +111,14 @@ def test_real_corpus_text_floor() -> None:
     scores = accuracy.score_real(expectations, CORPUS)
     # measured 0.847 (72 of 85); the misses are symbols drawn as paths and one file whose text is all stroked
     assert scores[("text", "contains")].recall >= 0.80
+
+
+def test_a_projection_written_as_its_method_is_matched_by_the_method_found() -> None:
+    # the later readers wrote a projection as its bare method; the block prints it in words (or shows its symbol)
+    assert accuracy._same_field("projection", "THIRD ANGLE PROJECTION", "third angle")
+    assert accuracy._same_field("projection", "third angle", "third angle")
+    assert not accuracy._same_field("projection", "FIRST ANGLE PROJECTION", "third angle")
+    assert not accuracy._same_field("projection", "PROJECTION", "first angle")  # no method stated
+    # a printed truth is still compared as printed, and other fields are never matched by a method
+    assert not accuracy._same_field("projection", "third angle", "THIRD ANGLE PROJECTION")
+    assert not accuracy._same_field("title", "THIRD ANGLE PROJECTION", "third angle")

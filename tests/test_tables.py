@@ -563,3 +563,51 @@ def test_a_drill_chart_with_an_unread_heading_blank_columns_and_a_total_row_span
     assert [list(r) for r in t.rows] == rows + [["TOTAL", "", "", "358", ""]], t.rows
     total = [c for c in t.cells if c.row == len(rows)]
     assert [(c.col, c.colspan, c.text) for c in total] == [(0, 3, "TOTAL"), (3, 1, "358"), (4, 1, "")], total
+
+
+def test_a_parts_list_set_against_the_drawing_frame_keeps_its_rows() -> None:
+    # the frame's border runs two points past the table's right edge, down through its rows: that rule is the
+    # frame's, not a column of the table, and the rows under the header are still the table's
+    widths = [30.0, 20.0, 60.0, 60.0]
+    rows = [["ITEM", "QTY", "PART NUMBER", "DESCRIPTION"], ["1", "1", "Holder", ""], ["2", "2", "M6 x 10", "Screw"],
+            ["3", "1", "Plate", ""]]
+    frame = [(100.0, 60.0, 272.2, 160.0)]  # the drawing frame, its right side 2.2 pt past the table's (270)
+    sheet = make_sheet(text=cell_text(rows, 100, 100, widths), rects=grid(100, 100, widths, 4) + frame)
+    (t,) = find_tables(sheet, TableSettings())
+    assert t.kind is TableKind.BOM and [list(r) for r in t.rows] == rows[1:], t
+
+
+def test_a_revision_row_taller_than_a_row_may_be_is_read_when_its_text_fills_it() -> None:
+    # a revision whose description runs to ten lines: its row is 11 header heights tall, which would end the table
+    # were it not filled with text from its top rule to its bottom rule; the open drawing area under a table is not
+    widths = [20.0, 120.0, 40.0]
+    head = [["REV", "DESCRIPTION", "DATE"], ["A", "Initial release", "12/24/2018"]]
+    text = cell_text(head, 100, 100, widths) + [("B", 102, 127, 0.0, 5.0), ("04/24/2020", 242, 127, 0.0, 5.0)]
+    text += [(f"{k + 1}. Changed R{100 + k} from 10K to 47K.", 122, 127 + 10 * k, 0.0, 5.0) for k in range(10)]
+    rects = grid(100, 100, widths, 2) + [(100, 120, 120, 230), (120, 120, 240, 230), (240, 120, 280, 230)]
+    (t,) = find_tables(make_sheet(text=text, rects=rects), TableSettings())
+    assert [r[0] for r in t.rows] == ["A", "B"] and t.rows[1][1].startswith("1. Changed R100") and t.rows[1][2] == "04/24/2020"
+    # the same tall band holding one short note near its top: the table ends at its last ordinary row
+    sparse = cell_text(head, 100, 100, widths) + [("NOTE 1", 122, 127, 0.0, 5.0)]
+    (t,) = find_tables(make_sheet(text=sparse, rects=rects), TableSettings())
+    assert [r[0] for r in t.rows] == ["A"], t.rows
+
+
+def test_a_sheet_index_headed_sheet_and_sheet_name() -> None:
+    rows = [["Sheet", "Sheet Name"], ["01", "Index Page"], ["02", "Block Diagram"], ["03", "PMIC1"]]
+    widths = [30.0, 90.0]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, widths), rects=grid(100, 100, widths, 4)), TableSettings())
+    assert t.kind is TableKind.DRAWING_INDEX and t.columns == ("sheet", "title") and len(t.rows) == 3
+    assert header_key("Sheet Number") == "sheet" and header_key("Drawing Name") == "title"
+
+
+def test_a_drill_chart_whose_figure_column_holds_drawn_marks_with_a_stray_letter_read() -> None:
+    # an Allegro drill chart: FIGURE cells hold drawn symbols (a letter read off one of them now and then), QTY
+    # left unread in a few rows; the lattice of sizes, tolerances and platings is still a table
+    widths = [20.0, 30.0, 40.0, 30.0, 20.0]
+    head = [["FIGURE", "SIZE", "TOLERANCE", "PLATED", "QTY"]]
+    sizes = ["8.0", "12.0", "28.0", "30.0", "38.0", "40.0", "43.0", "51.0", "70.0", "90.0"]
+    rows = [["L" if k == 3 else "", s, "+3.0/-3.0", "PLATED", str(10 + k) if k < 6 else ""] for k, s in enumerate(sizes)]
+    sheet = make_sheet(text=cell_text(head + rows, 100, 100, widths), rects=grid(100, 100, widths, 11))
+    (t,) = find_tables(sheet, TableSettings())
+    assert t.header == tuple(head[0]) and [list(r) for r in t.rows] == rows

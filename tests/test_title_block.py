@@ -1119,3 +1119,56 @@ def test_a_cjk_label_after_a_value_on_its_row_ends_it_and_a_bare_italian_tavola_
     got = block([("DWG NO.", 102, 106, 0, 3), ("Tavola Mozzo", 120, 112, 0, 8), ("SCALE", 182, 106, 0, 3), ("1:5", 184, 116, 0, 4)],
                 [(100, 100, 180, 120), (180, 100, 220, 120)])
     assert got.get("drawing_number") == "Tavola Mozzo" and "title" not in got and "sheet_number" not in got, got
+
+
+def test_a_page_label_under_a_file_label_in_one_cell_is_the_sheet() -> None:
+    # gEDA's title block: "FILE: name" over "PAGE 3 OF 23" in one cell, its figures apart from the label; a label
+    # followed on its row by a value of its field's form is a field of its own, not more of the text above it
+    got = block(
+        [("TITLE", 102, 96, 0, 3), ("PPM Core", 120, 94, 0, 8),
+         ("FILE:", 102, 110, 0, 3), ("03-mcu-core.sch", 115, 110, 0, 3), ("PAGE", 102, 124, 0, 3), ("3", 118, 124, 0, 5),
+         ("OF", 160, 124, 0, 3), ("23", 170, 124, 0, 5),
+         ("REVISION:", 252, 110, 0, 3), ("2.2", 290, 110, 0, 3), ("DRAWN BY:", 252, 124, 0, 3), ("B. Worley", 290, 124, 0, 3)],
+        [(100, 80, 400, 100), (100, 100, 250, 130), (250, 100, 400, 130)],
+    )
+    assert (got.get("sheet_number"), got.get("sheet_count")) == ("3", "23"), got
+    assert got.get("title") == "PPM Core" and got.get("revision") == "2.2", got
+
+
+def test_a_zone_mark_under_the_block_s_bottom_row_is_no_weight_and_italian_and_spanish_labels() -> None:
+    # an empty "PESO:" at the foot of an Italian block whose bottom rule is the frame's zone strip ("4 3 2 1" in cells
+    # under it): the "3" under it is a zone mark, no weight; "N. DISEGNO" heads the drawing number, "QUOTE IN
+    # MILLIMETRI" states the units
+    got = block(
+        [("SE NON SPECIFICATO: QUOTE IN MILLIMETRI", 102, 106, 0, 3), ("TITOLO:", 202, 106, 0, 3), ("Shaft", 220, 118, 0, 6),
+         ("N. DISEGNO", 202, 136, 0, 3), ("P-Shaft", 240, 138, 0, 8), ("PESO:", 102, 146, 0, 3), ("SCALA 5:1", 202, 146, 0, 3),
+         ("FOGLIO 1 DI 1", 262, 146, 0, 3),
+         ("4", 60, 158, 0, 6), ("3", 120, 158, 0, 6), ("2", 220, 158, 0, 6), ("1", 300, 158, 0, 6)],
+        [(100, 100, 200, 140), (200, 100, 320, 128), (200, 128, 320, 140), (100, 140, 200, 150), (200, 140, 260, 150),
+         (260, 140, 320, 150), (20, 150, 100, 162), (100, 150, 200, 162), (200, 150, 260, 162), (260, 150, 340, 162)],
+    )
+    assert "weight" not in got and got.get("drawing_number") == "P-Shaft" and got.get("units") == "MILLIMETRI", got
+    # Spanish: "PARTE" names the part (the title), "TOLERANCIA SEGÚN" the general tolerance, an empty "ACABADO GENERAL"
+    # is the finish's label, "GENERAL" no finish
+    got = block(
+        [("MATERIAL", 102, 106, 0, 3), ("ABS", 110, 116, 0, 5), ("ACABADO GENERAL", 102, 126, 0, 3),
+         ("TOLERANCIA SEGÚN", 102, 140, 0, 3), ("INTE ISO 2768", 110, 148, 0, 3),
+         ("PARTE", 202, 106, 0, 3), ("acople de servos", 210, 120, 0, 6), ("ESCALA", 202, 140, 0, 3), ("1 : 2", 210, 148, 0, 5)],
+        [(100, 100, 200, 120), (100, 120, 200, 132), (100, 132, 200, 152), (200, 100, 320, 132), (200, 132, 320, 152)],
+    )
+    assert got.get("title") == "acople de servos" and got.get("general_tolerance") == "INTE ISO 2768", got
+    assert "finish" not in got, got
+
+
+def test_the_drafter_s_name_over_the_approvals_grid_is_no_company() -> None:
+    # Onshape's block prints the drafter's name in the top row of the approvals grid and again, in capitals, beside
+    # DRAWN: a person, not a company
+    got = block(
+        [("Lucas Pombo", 222, 106, 0, 3), ("DATE", 302, 106, 0, 3), ("DRAWN", 202, 116, 0, 3), ("LUCAS POMBO", 232, 116, 0, 2.5),
+         ("11/19/2020", 302, 116, 0, 3), ("CHECKED", 202, 126, 0, 3), ("TITLE", 342, 116, 0, 3), ("Car", 360, 126, 0, 6),
+         ("SCALE", 342, 146, 0, 3), ("1:1", 360, 146, 0, 4), ("SHEET", 382, 146, 0, 3), ("1 of 1", 400, 146, 0, 4)],
+        [(200, 100, 220, 110), (220, 100, 300, 110), (300, 100, 340, 110), (200, 110, 220, 120), (220, 110, 300, 120),
+         (300, 110, 340, 120), (200, 120, 220, 130), (220, 120, 300, 130), (300, 120, 340, 130), (340, 110, 440, 140),
+         (340, 140, 380, 150), (380, 140, 440, 150)],
+    )
+    assert "company" not in got and got.get("drawn_by") == "LUCAS POMBO", got

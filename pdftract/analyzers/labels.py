@@ -27,7 +27,8 @@ LABELS: dict[str, tuple[str, ...]] = {
                        "DRAWING ID", "DRAWING",
                        # Spanish, French, Italian, Portuguese, German forms
                        "DIBUJO NO", "PLANO NO", "NÚMERO DE PLANO", "NUMERO DE PLANO", "NUMÉRO DE PLAN", "PLAN NO", "DISEGNO NO",
-                       "NUMERO DI DISEGNO", "DESENHO NO", "DES NO", "ZEICHNUNG NO", "ZCHN NO", "ZCHNG NO",
+                       "NUMERO DI DISEGNO", "N DISEGNO", "NO DISEGNO", "NUMERO DISEGNO", "DESENHO NO", "DES NO", "ZEICHNUNG NO",
+                       "ZCHN NO", "ZCHNG NO",
                        # Hungarian, Vietnamese
                        "RAJZSZÁM", "SỐ BẢN VẼ",
                        # Chinese (GB/T 10609.1), Polish
@@ -38,8 +39,8 @@ LABELS: dict[str, tuple[str, ...]] = {
                        "ČÍSLO VÝKRESU", "Č VÝKRESU", "ČÍSLO PŘÍLOHY", "Č PŘÍLOHY"),
     "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "DESIGN TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
-              # Italian: the drawing's subject
-              "OGGETTO",
+              # Italian: the drawing's subject; Spanish: the part (its name)
+              "OGGETTO", "PARTE",
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
               "MEGNEVEZÉS", "TÊN GỌI", "TÊN BẢN VẼ",
@@ -137,7 +138,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                  "MATERIÁL"),
     "finish": ("FINISH", "OBERFLÄCHE", "SURFACE TREATMENT", "SURFACE FINISH",
                # Spanish: treatment, surface treatment, finish
-               "TRATAMIENTO", "TRATAMIENTO SUPERFICIAL", "ACABADO",
+               "TRATAMIENTO", "TRATAMIENTO SUPERFICIAL", "ACABADO", "ACABADO GENERAL", "ACABADO SUPERFICIAL",
                # Chinese: surface treatment; the colour an anodised or painted part is ordered in
                "表面处理", "颜色"),
     "weight": ("WEIGHT", "MASS", "GEWICHT", "MASSE", "PESO", "POIDS", "МАССА", "MASA",
@@ -162,7 +163,9 @@ LABELS: dict[str, tuple[str, ...]] = {
               "単位", "单位"),
     "general_tolerance": ("UNLESS OTHERWISE SPECIFIED", "GENERAL TOLERANCE REFERENCE", "GENERAL TOLERANCE", "GENERAL TOLERANCES", "GEN TOL",
                           "ALLGEMEINTOLERANZ", "TOLERANCES", "TOLERANCE", "ALLG-TOLERANZ", "TOLERANCIAS GENERALES",
-                          "TOLERANCIA GENERAL", "TOLERANCIAS", "TOLÉRANCES GÉNÉRALES", "TOLLERANZE GENERALI"),
+                          "TOLERANCIA GENERAL", "TOLERANCIAS", "TOLÉRANCES GÉNÉRALES", "TOLLERANZE GENERALI",
+                          # Spanish: tolerance according to (the standard named under it)
+                          "TOLERANCIA SEGÚN", "TOLERANCIA SEGUN", "TOLERANCIAS SEGÚN", "TOLERANCIAS SEGUN"),
 }
 #: a person's name column of an approvals grid (English, Spanish, Italian, French, Japanese, Romanian); over a value
 #: printed larger than the labels, the part's name (the title analyzer's rule)

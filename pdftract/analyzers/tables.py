@@ -139,8 +139,8 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {
                  # Chinese: drawn, checked, approved (a revision table's columns of who)
                  "制图", "审核", "批准"),
     "eco": ("ECO", "ECN", "ECR", "ECO NO"),
-    "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),
-    "title": ("TITLE", "SHEET TITLE", "DRAWING TITLE"),
+    "sheet": ("SHEET", "SH", "BLATT", "SHEET NO", "SHEET NUMBER", "HOJA", "FEUILLE", "FOGLIO", "ЛИСТ"),
+    "title": ("TITLE", "SHEET TITLE", "DRAWING TITLE", "SHEET NAME", "DRAWING NAME"),
     "name": ("NAME",),  # the approver in a revision table, the description in a parts list
 }
 #: the CJK ideographs (the unified block and extension A)
@@ -458,6 +458,9 @@ MIN_GRID_ROWS = 3
 MIN_SHORT_GRID_COLUMNS = 3
 #: confidence of a grid read without a header that says what it is
 GRID_CONFIDENCE = 0.6
+#: a named column of an unlabelled grid with text in this share of its rows at most is a column of drawn marks, not
+#: a gap in its lattice of values
+SPARSE_COLUMN = 0.2
 
 
 def _other_grids(frames: list[_Frame], s: TableSettings, taken: list[BBox]) -> list[Table]:
@@ -604,9 +607,11 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
     headed = len(header) == len(xs) - 1 >= MIN_SHORT_GRID_COLUMNS and filled == total and len(rows) == len(bands) \
         and all(sum(ch.isalpha() for ch in h) >= 2 and match_texts(h.split()) is None for h in header) \
         and all(n <= 1 for band in bands for _t, _ids, n in read[band])
-    # (under a header of its own, a column left empty in every row, a drill chart's TOL or NOTE, is no gap in the lattice)
-    blank = sum(1 for c in range(len(xs) - 1) if len(header) == len(xs) - 1 and header[c] and not any(row[c] for row in rows)) \
-        * len(rows)
+    # (under a header of its own, a column left empty in every row, a drill chart's TOL or NOTE, is no gap in the lattice;
+    # nor is one with text in a fifth of its rows at most: a drill chart's FIGURE column of drawn symbols, a stray
+    # letter of one read now and then)
+    blank = sum(len(rows) - n for c in range(len(xs) - 1) if len(header) == len(xs) - 1 and header[c]
+                and (n := sum(1 for row in rows if row[c])) <= SPARSE_COLUMN * len(rows))
     if (len(rows) < MIN_GRID_ROWS and not (rows and headed)) or filled < 0.8 * (total - blank) \
             or not any(any(ch.isdigit() for ch in t) for row in rows for t in row):
         return None
@@ -667,6 +672,45 @@ def _band_columns(rules: Rules, top: float, bottom: float, x0: float, x1: float,
         if out and x - out[-1] <= s.snap:
             continue
         out.append(x)
+    return out
+
+
+#: a row taller than the table's limit is still one when its text runs from this near its top to this near its bottom
+#: (in header heights)
+FILLED_ROW_EDGE = 1.5
+
+
+def _filled_band(frame: _Frame, box: tuple[float, float, float, float], header_h: float) -> bool:
+    """Whether a band taller than a row may be is one all the same: its text (lines of a revision's long description)
+    runs from its top to its bottom, each no farther than :data:`FILLED_ROW_EDGE` header heights from the rule, with
+    no gap between lines wider than that; the open drawing area under a table, a few notes in it, is not."""
+    words = frame.centred_in(box)
+    if not words:
+        return False
+    edge = FILLED_ROW_EDGE * max(header_h, 4.0)
+    spans = sorted((b.top, b.bottom) for _w, b in words)
+    if spans[0][0] - box[1] > edge:
+        return False
+    reach = spans[0][1]
+    for top, bottom in spans[1:]:
+        if top - reach > edge:
+            return False
+        reach = max(reach, bottom)
+    return box[3] - reach <= edge
+
+
+def _without_outer_rules(cols: list[float], x_left: float, x_right: float, s: TableSettings) -> list[float]:
+    """A band's column rules without one just outside the table's edge (the drawing frame's border a point or two
+    past a parts list set against it) when the edge's own rule is there too.
+
+    >>> _without_outer_rules([343.9, 435.3, 787.5, 789.8], 343.9, 787.5, TableSettings())
+    [343.9, 435.3, 787.5]
+    """
+    out = list(cols)
+    while len(out) >= 2 and out[-1] > x_right + s.snap and abs(out[-2] - x_right) <= s.snap:
+        out.pop()
+    while len(out) >= 2 and out[0] < x_left - s.snap and abs(out[1] - x_left) <= s.snap:
+        out.pop(0)
     return out
 
 
@@ -855,9 +899,13 @@ def _table_from_seed(frame: _Frame, seed: BBox, s: TableSettings, seen: set[tupl
     columns_set = sorted(xs + [x for x, _a, _b in splits])
 
     def compatible(b_top: float, b_bottom: float) -> bool:
-        if b_bottom - b_top < 0.5 or b_bottom - b_top > s.max_row_factor * max(header_h, 4.0):
+        if b_bottom - b_top < 0.5:
             return False
-        cols = _band_columns(rules, b_top, b_bottom, x_left - 2 * s.snap, x_right + 2 * s.snap, s)
+        if b_bottom - b_top > s.max_row_factor * max(header_h, 4.0) \
+                and not _filled_band(frame, (x_left, b_top, x_right, b_bottom), header_h):
+            return False
+        cols = _without_outer_rules(_band_columns(rules, b_top, b_bottom, x_left - 2 * s.snap, x_right + 2 * s.snap, s),
+                                    x_left, x_right, s)
         if not cols or abs(cols[0] - x_left) > 2 * s.snap or abs(cols[-1] - x_right) > 2 * s.snap:
             return False
         return all(any(abs(c - x) <= 2 * s.snap for x in columns_set) for c in cols)

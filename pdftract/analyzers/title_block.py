@@ -27,7 +27,7 @@ read in the turned frame.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -296,6 +296,20 @@ def _cut_words(sheet: SheetLike, rules: Any, direction: int, words: list[Word]) 
     return out
 
 
+def _typed_on_its_row(key: str, label_box: BBox, cell: tuple[float, float, float, float], items: Iterable[tuple[Word, BBox]],
+                      label_words: list[tuple[Word, BBox]]) -> bool:
+    """Whether the words right of a label on its row, in its cell, read as a value of the label's field by form alone
+    (``3 OF 23`` after ``PAGE``); only for the fields whose values have a form of their own (:data:`_TYPED`)."""
+    typed = _TYPED.get(key)
+    if typed is None:
+        return False
+    own = {w.id for w, _b in label_words}
+    mid = (label_box.top + label_box.bottom) / 2
+    row = sorted(((w, b) for w, b in items if w.id not in own and b.x0 > label_box.x1 and b.x1 <= cell[2] + 0.5
+                  and abs((b.top + b.bottom) / 2 - mid) < 0.5 * label_box.height), key=lambda wb: wb[1].x0)
+    return bool(row) and typed.match(_join(row)) is not None
+
+
 def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: BoxSet) -> list[_Candidate]:
     rules = rules_for(sheet, direction)
     have_rules = bool(len(rules.h) and len(rules.v))
@@ -334,6 +348,10 @@ def _candidates(sheet: SheetLike, direction: int, words: list[Word], blocked: Bo
                 if labels[i][1] and labels[i][0][-1][0].text.endswith(":") and not labels[j][1] and labels[i][2] != labels[j][2]:
                     # "DRAWN BY: name" under an empty "REVISION:" (gEDA's title-B block): a field of its own (under a label
                     # of its own field, "TOLERANCES: ..." under "UNLESS OTHERWISE SPECIFIED", it goes on with its value)
+                    continue
+                if _typed_on_its_row(labels[i][2], boxes[i], ci, framed.values(), labels[j][0] + labels[i][0]):
+                    # "PAGE 3 OF 23" under "FILE: name" in one cell (gEDA's title block): a label followed on its row by a
+                    # value of its field's form is a field of its own, not more of the text above it
                     continue
                 if labels[j][2] == "other" and labels[i][2] != "other" and labels[i][0][-1][0].text.endswith(":") \
                         and not labels[j][0][-1][0].text.endswith(":"):
@@ -558,6 +576,11 @@ def _closed_cell(rules: Any, box: BBox, page_big: float) -> tuple[float, float, 
     return (lo, top, hi, bottom) if hi > lo else c
 
 
+def _folded_name(text: str) -> str:
+    """A name compared whatever its case and spacing (``Lucas Pombo`` and ``LUCAS POMBO`` are one name)."""
+    return " ".join(text.casefold().split())
+
+
 def _zone_run(text: str) -> bool:
     """Whether a text is a run of three or more consecutive numbers or letters: a drawing frame's zone marks, read from
     the frame's border strip, never a field's value.
@@ -591,7 +614,22 @@ def _cell_below(rules: Any, items: list[tuple[Word, BBox]], label_box: BBox, are
     if below is None or (below[3] - below[1]) > 3.5 * area.height or _open_area(below, page_big):
         return None
     box = BBox(*below)
-    return box, [wb for wb in items if box.contains_point(wb[1].center)]
+    inside = [wb for wb in items if box.contains_point(wb[1].center)]
+    if _zone_strip(items, box, inside):
+        return None  # under the block's bottom row: the frame's strip of zone marks ("4 3 2 1"), no field's cell
+    return box, inside
+
+
+def _zone_strip(items: list[tuple[Word, BBox]], box: BBox, inside: list[tuple[Word, BBox]]) -> bool:
+    """Whether a cell holding one mark lies in a drawing frame's strip of zone marks: every text centred in its band,
+    across the sheet, is one figure or letter, three or more of them, in a run up or down (``4 3 2 1``)."""
+    if len(inside) != 1 or len(inside[0][0].text.strip()) != 1:
+        return False
+    band = sorted((wb for wb in items if box.top <= wb[1].center[1] <= box.bottom), key=lambda wb: wb[1].x0)
+    if len(band) < 3 or any(len(w.text.strip()) != 1 for w, _b in band):
+        return False
+    text = " ".join(w.text.strip() for w, _b in band)
+    return _zone_run(text) or _zone_run(" ".join(reversed(text.split())))
 
 
 def _typed_below(rules: Any, items: list[tuple[Word, BBox]], label_ids: set[int], label_box: BBox, area: BBox,
@@ -1290,8 +1328,11 @@ _CAD_PRODUCT = re.compile(r"(?i)^(?:solid\s*edge|solidworks|autocad|autodesk\s+i
 #: the projection method printed in words ("THIRD ANGLE PROJECTION", "1st angle", "projection européenne")
 _PROJECTION = re.compile(r"(?i)^(?:(?:first|third|1st|3rd)[\s-]+angle(?:\s+(?:projection|method))?|(?:european|american)\s+projection"
                          r"|projection\s+(?:européenne|europeenne|américaine|americaine))$")
-#: the units stated as a sentence in the block ("DIMENSIONS ARE IN INCHES", "ALL DIMENSIONS IN MM")
-_UNITS_SENTENCE = re.compile(r"(?i)\bDIMENSIONS\s+(?:ARE\s+)?IN\s+(INCH(?:ES)?|MILLIMET(?:ER|RE)S|MM|IN)\b")
+#: the units stated as a sentence in the block ("DIMENSIONS ARE IN INCHES", "ALL DIMENSIONS IN MM"; Italian "QUOTE IN
+#: MILLIMETRI", Spanish "COTAS EN MILÍMETROS", French "COTES EN MILLIMÈTRES")
+_UNITS_SENTENCE = re.compile(r"(?i)\b(?:DIMENSIONS\s+(?:ARE\s+)?IN|QUOTE\s+IN|COTAS\s+EN|COTES\s+EN)\s+"
+                             r"(INCH(?:ES)?|MILLIMET(?:ER|RE)S|MM|IN|MILLIMETRI|POLLICI|MIL[IÍ]METROS|PULGADAS"
+                             r"|MILLIM[EÈ]TRES)\b")
 #: a company name by its form: a legal-form suffix at its end (``... Co., Ltd``, ``... GmbH``), no address or link
 _COMPANY_NAME = re.compile(r"(?i)^[^/@:]{2,}?\b(?:co\s*\.?\s*,?\s*ltd|ltd|inc|gmbh|llc|corp(?:oration)?|ag|kg|s\.\s?a|co|"
                            + _LEGAL_FORMS + r")\.?$|^[^/@:]{2,}公司$")
@@ -1596,6 +1637,9 @@ def _infer_unlabelled(sheet: SheetLike, direction: int, cluster: list[_Candidate
         found = _company_cell(sheet, direction, rest, area, size, None if title is None else box_to_frame(direction, title.bbox))
         if found is None and (heavy := _emphasised_company(sheet, direction, rest, area)) is not None:
             found = (heavy[0].text, heavy[1], "emphasis")
+        persons = {_folded_name(f.value) for k, f in fields.items() if k in ("drawn_by", "checked_by", "approved_by")}
+        if found is not None and _folded_name(found[0]) in persons:
+            found = None  # the drafter's name again (over the approvals grid, in another case): a person, no company
         if found is not None:
             text, fb, how = found
             box = box_from_frame(direction, fb)
