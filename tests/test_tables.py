@@ -611,3 +611,14 @@ def test_a_drill_chart_whose_figure_column_holds_drawn_marks_with_a_stray_letter
     sheet = make_sheet(text=cell_text(head + rows, 100, 100, widths), rects=grid(100, 100, widths, 11))
     (t,) = find_tables(sheet, TableSettings())
     assert t.header == tuple(head[0]) and [list(r) for r in t.rows] == rows
+
+
+def test_revision_rows_holding_only_their_preprinted_letter_are_no_revisions() -> None:
+    # a revision block with its letters printed ahead (Ⓐ, Ⓑ) over empty cells: no revision made yet
+    widths = [20.0, 40.0, 60.0, 20.0]
+    rows = [["REV.", "DATE", "DESCRIPTION", "SIGN"], ["A", "", "", ""], ["B", "", "", ""]]
+    (t,) = find_tables(make_sheet(text=cell_text(rows, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings())
+    assert t.kind is TableKind.REVISION and t.rows == (), t.rows
+    filled = rows[:2] + [["B", "2024-05-02", "Hole moved", "JL"]]
+    (t,) = find_tables(make_sheet(text=cell_text(filled, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings())
+    assert t.rows == (("B", "2024-05-02", "Hole moved", "JL"),), t.rows

@@ -1158,6 +1158,10 @@ def test_a_zone_mark_under_the_block_s_bottom_row_is_no_weight_and_italian_and_s
     )
     assert got.get("title") == "acople de servos" and got.get("general_tolerance") == "INTE ISO 2768", got
     assert "finish" not in got, got
+    # "Parte" starting a longer label ("Parte del ensamble: MET-PME-01", the assembly's number) names no title
+    assert match_texts(["Parte", "del", "ensamble:", "MET-PME-01"]) is None or \
+        match_texts(["Parte", "del", "ensamble:", "MET-PME-01"])[0] != "title"
+    assert match_texts(["PARTE"]) is not None and match_texts(["PARTE"])[0] == "title"
 
 
 def test_the_drafter_s_name_over_the_approvals_grid_is_no_company() -> None:

@@ -39,7 +39,7 @@ LABELS: dict[str, tuple[str, ...]] = {
                        "ČÍSLO VÝKRESU", "Č VÝKRESU", "ČÍSLO PŘÍLOHY", "Č PŘÍLOHY"),
     "title": ("TITLE", "DRAWING TITLE", "PAGE TITLE", "SHEET TITLE", "DESIGN TITLE", "BENENNUNG", "BEZEICHNUNG", "DESCRIPTION", "PART NAME", "TITEL", "TÍTULO", "TITULO", "DENOMINACIÓN",
               "DENOMINACION", "NOMBRE DEL PLANO", "NOMBRE DE LA PIEZA", "NOMBRE DEL DISEÑO", "TITRE", "DÉSIGNATION", "TITOLO",
-              # Italian: the drawing's subject; Spanish: the part (its name)
+              # Italian: the drawing's subject; Spanish: the part (its name; alone only, see _ALONE_ONLY)
               "OGGETTO", "PARTE",
               "DENOMINAZIONE", "DENOMINAÇÃO",
               # Hungarian, Vietnamese
@@ -242,6 +242,9 @@ reindex()
 #: (Chinese "版本", the version: on a GB/T block drawn as shapes, without a colon, its empty cell took a number from
 #: the cell below; Italian "Tavola", a sheet and a plate: "Tavola Mozzo" is a part's name)
 _COLON_ONLY = frozenset({("DRAWING",), ("版本",), ("TAVOLA",)})
+#: labels that start common phrases too: labels only alone on their line or with a colon (Spanish "Parte", the part's
+#: name over its cell, not "Parte del ensamble: MET-PME-01", the assembly's number)
+_ALONE_ONLY = frozenset({("PARTE",)})
 #: the labels of several words written without their spaces, with their key and their number of words
 _JOINED: dict[str, tuple[str, int]] = {}
 for _phrase, _key in reversed(_PHRASES):  # shortest first: a longer phrase spelling the same letters wins
@@ -363,6 +366,8 @@ def _match_texts(texts: Sequence[str]) -> tuple[str, int, str] | None:
                 continue
             if phrase in _COLON_ONLY and not split_rest and not texts[owner[n - 1]].endswith(":"):
                 continue  # "DRAWING IS THE PROPERTY OF ...": a word of a sentence, no label
+            if phrase in _ALONE_ONLY and n < len(tokens) and not texts[owner[n - 1]].endswith(":"):
+                continue
             if run is not None and run[1] > n:
                 break
             if key != "date" and _date_word_after(tokens, owner, n):

@@ -1005,6 +1005,9 @@ def _assemble(frame: _Frame, bands: list[tuple[float, float]], header_index: int
         values = tuple(region_text[find(r * nc + c)][0] for c in range(nc))
         if not any(values):
             continue  # an empty pre-printed row is not a row
+        if kind is TableKind.REVISION and "revision" in columns and len(columns) > 2 \
+                and not any(v for c, v in zip(columns, values, strict=True) if c != "revision"):
+            continue  # only its revision letter, printed ahead (Ⓐ, Ⓑ over empty cells): a revision not made yet
         row_of[r] = len(rows)
         rows.append(values)
     if "item" in columns:
