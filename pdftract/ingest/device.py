@@ -199,6 +199,14 @@ def _font_program(font: Mapping[str, object], keys: tuple[str, ...]) -> bytes | 
 SIZELESS_SYMBOLS = DRAWN_SYMBOLS + "±"
 #: letters a symbol's outline cannot be told from without its size: a ``v`` read as ``⌵`` is a ``v``
 _LOOKALIKES = {"⌵": "vV"}
+#: a font's code shift (FontRegistry.code_shift) is read from at most this many of its glyphs, lowest codes first;
+#: at least SHIFT_MIN_AGREE glyphs read surely (confidence SHIFT_CONFIDENCE or more) and SHIFT_SHARE of them agree on it
+SHIFT_GLYPHS = 256
+SHIFT_MIN_AGREE = 4
+SHIFT_SHARE = 0.8
+SHIFT_CONFIDENCE = 0.6
+#: confidence of a glyph read by its font's code shift alone (times the share of the font's glyphs that agree)
+SHIFT_READ_CONFIDENCE = 0.7
 #: what a symbol font's map may say for a symbol: an ASCII letter or a punctuation mark
 _LETTERISH = frozenset(chr(c) for c in range(0x21, 0x7F) if not chr(c).isdigit())
 #: the letters a renamed symbol font is probed on first: the GD&T fonts' ⌀, ↧, ⌴, ⌵, ⌖, and the grave accent
@@ -299,6 +307,8 @@ class FontRegistry(PDFResourceManager):
         self.outlines: dict[int, tuple[FontOutlines, bool]] = {}
         #: python id -> whether the font draws symbols on the letters its map gives (:meth:`draws_symbols`)
         self._draws_symbols: dict[int, bool] = {}
+        #: python id -> the constant its codes are off from their characters (:meth:`code_shift`)
+        self._shifts: dict[int, tuple[int, float] | None] = {}
 
     def embedded_for(self, font: PDFFont) -> tuple[dict[int, str], dict[int, str], dict[int, str]] | None:
         """What the embedded program of a composite font says per CID: read at load when the font has no Unicode
@@ -399,13 +409,49 @@ class FontRegistry(PDFResourceManager):
         self._draws_symbols[id(font)] = decision
         return decision
 
+    def code_shift(self, font: PDFFont) -> tuple[int, float] | None:
+        """The constant a composite font's codes are off from the characters they draw, and how sure that is: a
+        TrueType font printed through a driver that keeps its glyph ids as CIDs and writes no Unicode map (Windows
+        fonts file the printable ASCII characters 29 glyphs below their code points: ``3ULQWHG`` for ``Printed``).
+
+        Read from the program's own glyphs: each one its outline reads surely as a letter or figure says which
+        character its CID stands for; when :data:`SHIFT_MIN_AGREE` of them or more, and :data:`SHIFT_SHARE` of all
+        of them, agree on one offset, the font's other glyphs (those the outlines could not tell: ``0``/``O``,
+        ``1``/``l``, ``.``) are read by it. ``None`` otherwise."""
+        key = id(font)
+        if key in self._shifts:
+            return self._shifts[key]
+        found: tuple[int, float] | None = None
+        entry = self.outlines.get(key)
+        if entry is not None and entry[1]:
+            outlines = entry[0]
+            votes: dict[int, int] = {}
+            for cid in outlines.cids(SHIFT_GLYPHS):
+                contours = self.contours_of(font, cid)
+                if not contours:
+                    continue
+                m = classify(contours, em=outlines.units_per_em)
+                if m.text is not None and len(m.text) == 1 and m.text.isascii() and m.text.isalnum() \
+                        and m.confidence >= SHIFT_CONFIDENCE:
+                    votes[ord(m.text) - cid] = votes.get(ord(m.text) - cid, 0) + 1
+            if votes:
+                shift, n = max(sorted(votes.items()), key=lambda kv: kv[1])
+                share = n / sum(votes.values())
+                if n >= SHIFT_MIN_AGREE and share >= SHIFT_SHARE and shift != 0:
+                    found = (shift, round(share, 3))
+        self._shifts[key] = found
+        return found
+
     def contours_of(self, font: PDFFont, cid: int) -> list[list[Point]]:
         """The outline of the glyph a font draws for code ``cid`` (empty when its program is not read)."""
         entry = self.outlines.get(id(font))
         if entry is None:
             return []
         outlines, composite = entry
-        gid = cid if composite else outlines.gid_for_code(cid, dict(self.font_info(font).unresolved_names).get(cid))
+        if composite:
+            gid = outlines.gid_for_cid(cid)
+        else:
+            gid = outlines.gid_for_code(cid, dict(self.font_info(font).unresolved_names).get(cid))
         return outlines.contours_for_gid(gid) if gid is not None else []
 
     def font_info(self, font: PDFFont) -> Font:
@@ -627,6 +673,13 @@ class SheetDevice(PDFTextDevice):
                 result = (mapped, UnicodeSource.FONT_TABLE)
         if result[1] is UnicodeSource.NONE or _private_use(result[0]):
             result = self._from_outline(font, cid, info, result)
+            if result[1] is UnicodeSource.NONE and isinstance(font, PDFCIDFont) \
+                    and (shift := self.registry.code_shift(font)) is not None \
+                    and (0x21 <= cid + shift[0] <= 0x7E or (cid + shift[0] == 0x20 and not self.registry.contours_of(font, cid))):
+                # a glyph its outline could not tell (0 or O?; a blank one at the space's code) in a font whose other
+                # glyphs say its codes are a constant off from their characters
+                self._confidence[(id(font), cid)] = round(SHIFT_READ_CONFIDENCE * shift[1], 3)
+                result = (chr(cid + shift[0]), UnicodeSource.OUTLINE_MATCH)
         elif "SYMBOL" in base_name(info.name).upper() and result[0] not in DRAWN_SYMBOLS:
             # a font named a symbol font whose map says a letter where it draws a symbol (Solid Edge's "Symbol":
             # "O" for its ⌀, "q" for its □): the outline's own reading wins when it is one of those symbols

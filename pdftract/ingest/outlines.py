@@ -207,6 +207,8 @@ class FontOutlines:
         self._glyph_set: Any = None
         self._order: list[str] = []
         self._cmaps: list[Any] = []
+        self._cid_keyed = False  # a CID-keyed CFF program: its charset names each glyph by its CID ("cid00017")
+        self._gid_of_cid: dict[int, int] | None = None
         self.units_per_em = 1000.0
 
     def _load(self) -> None:
@@ -232,6 +234,7 @@ class FontOutlines:
             top = cff[cff.fontNames[0]]
             self._order = list(top.charset)
             self._glyph_set = top.CharStrings
+            self._cid_keyed = hasattr(top, "ROS")
             matrix = getattr(top, "FontMatrix", [0.001])
             self.units_per_em = 1.0 / float(matrix[0]) if matrix and matrix[0] else 1000.0
         except Exception:  # noqa: BLE001 - a damaged or unusual program: no outlines from it
@@ -253,6 +256,26 @@ class FontOutlines:
                 if (sub.platformID, sub.platEncID) == (plat, enc) and c in sub.cmap and sub.cmap[c] in gid_of:
                     return gid_of[sub.cmap[c]]
         return None
+
+    def gid_for_cid(self, cid: int) -> int | None:
+        """The glyph a composite font shows for a CID under the identity CID-to-glyph map: the CID itself, but in a
+        CID-keyed CFF program (``CIDFontType0C``) the glyph its charset files under that CID (PDF 32000 §9.7.4.2),
+        ``None`` when the program has no glyph for it."""
+        self._load()
+        if not self._cid_keyed:
+            return cid
+        if self._gid_of_cid is None:
+            self._gid_of_cid = {int(n[3:]): i for i, n in enumerate(self._order) if n.startswith("cid") and n[3:].isdigit()}
+        return self._gid_of_cid.get(cid)
+
+    def cids(self, most: int) -> list[int]:
+        """The CIDs a composite font's program has glyphs for (at most ``most``, lowest first): its charset's CIDs in
+        a CID-keyed CFF program, else its glyph ids (the CIDs under the identity map)."""
+        self._load()
+        if self._cid_keyed:
+            self.gid_for_cid(0)
+            return sorted(self._gid_of_cid or {})[:most]
+        return list(range(1, min(len(self._order), most + 1)))
 
     def contours_for_gid(self, gid: int) -> list[list[Point]]:
         name = self.glyph_name(gid)
