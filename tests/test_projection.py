@@ -88,3 +88,19 @@ def test_the_outlined_harness_drawing_states_first_angle_by_its_symbol() -> None
         pytest.skip("shared real corpus not present")
     block = pdftract.analyze(pdf, analyzers=["tables", "title_block"]).pages[0].results["title_block"]
     assert block is not None and block.fields["projection"].value == "first angle"
+
+
+@pytest.mark.parametrize("third", [True, False])
+def test_a_symbol_printed_as_one_path_per_line_is_read(third: bool) -> None:
+    """Microsoft Print to PDF cuts every polyline into one path per line: the circles are closed chains of short
+    lines, each its own path, and the cone four separate lines; read the same as when drawn whole."""
+    x, y, r = 200.0, 300.0, 8.0
+    paths: list[Path] = []
+    for rad in (r, 0.55 * r):
+        pts = [(x + rad * math.cos(2 * math.pi * k / 36), y + rad * math.sin(2 * math.pi * k / 36)) for k in range(37)]
+        paths += [line_path(len(paths), [a, b], width=0.35) for a, b in zip(pts, pts[1:], strict=False)]
+    cone = symbol_paths(x, y, r, third=third)[2]
+    corners = [sg.points[0] for sg in cone.segments if sg.kind != "move"]
+    paths += [line_path(len(paths) + k, [a, b], width=0.35) for k, (a, b) in enumerate(zip(corners, corners[1:] + corners[:1]))]
+    found = projection_symbol(make_sheet(paths=paths), BBox(x - 6 * r, y - 2 * r, x + 2 * r, y + 2 * r))
+    assert found is not None and found[0] == ("third angle" if third else "first angle"), found

@@ -42,14 +42,19 @@ def projection_symbol(sheet: SheetLike, area: BBox) -> tuple[str, BBox, float] |
     coordinates), the symbol's box and how sure the reading is; ``None`` when no such symbol is drawn there."""
     circles: list[tuple[float, float, float]] = []
     inside = area.expand(1.0)
+    loose: list[tuple[Point, Point]] = []  # lines drawn one path each (a print driver's polyline cut up)
     for path in sheet.root.paths:
         # (a circle read as a letter O by the drawn-text pass is still looked at: the symbol's inner circle may be)
-        if not path.stroke or path.segment_count < 4 or not inside.contains(path.bbox):
+        if not path.stroke or not inside.contains(path.bbox):
+            continue
+        if path.segment_count < 4:
+            loose.extend((pc.points[0], pc.points[-1]) for sub in piece_subpaths(path) for pc in sub if pc.kind == "line")
             continue
         for sub in piece_subpaths(path):
             circle = _circle([pc for pc in sub if pc.kind != "move"])
             if circle is not None:
                 circles.append(circle)
+    circles.extend(c for chain in _closed_chains(loose) if (c := _circle(chain)) is not None)
     best: tuple[str, BBox, float] | None = None
     for (x, y, big), small in _concentric(circles):
         if big < MIN_RADIUS:
@@ -90,6 +95,36 @@ def _circle(pieces: list[Piece]) -> tuple[float, float, float] | None:
     if r <= 0 or abs(w - h) > 0.15 * max(w, h) or math.hypot(start[0] - end[0], start[1] - end[1]) > 0.05 * r:
         return None
     return (cx, cy, r) if all(abs(math.hypot(px - cx, py - cy) - r) <= 0.06 * r for px, py in pts) else None
+
+
+def _closed_chains(lines: list[tuple[Point, Point]]) -> list[list[Piece]]:
+    """The closed chains of twelve or more lines that meet end to end, each as the pieces of one subpath: a circle
+    printed as short lines one path each (Microsoft Print to PDF cuts a polyline so), walked from its lowest line."""
+    at: dict[tuple[float, float], list[int]] = {}
+    for i, (a, b) in enumerate(lines):
+        for p in (a, b):
+            at.setdefault((round(p[0], 1), round(p[1], 1)), []).append(i)
+    used = [False] * len(lines)
+    out: list[list[Piece]] = []
+    for i in range(len(lines)):
+        if used[i]:
+            continue
+        used[i] = True
+        start, end = lines[i]
+        chain = [Piece(0, 0, "line", (start, end))]
+        while True:
+            key = (round(end[0], 1), round(end[1], 1))
+            nxt = next((j for j in at.get(key, ()) if not used[j]), None)
+            if nxt is None:
+                break
+            used[nxt] = True
+            a, b = lines[nxt]
+            a, b = (a, b) if (round(a[0], 1), round(a[1], 1)) == key else (b, a)
+            chain.append(Piece(0, 0, "line", (a, b)))
+            end = b
+        if len(chain) >= 12 and math.dist(chain[0].points[0], chain[-1].points[-1]) <= 0.2:
+            out.append(chain)
+    return out
 
 
 def _concentric(circles: list[tuple[float, float, float]]) -> Iterable[tuple[tuple[float, float, float], float]]:
