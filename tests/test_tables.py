@@ -622,3 +622,15 @@ def test_revision_rows_holding_only_their_preprinted_letter_are_no_revisions() -
     filled = rows[:2] + [["B", "2024-05-02", "Hole moved", "JL"]]
     (t,) = find_tables(make_sheet(text=cell_text(filled, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings())
     assert t.rows == (("B", "2024-05-02", "Hole moved", "JL"),), t.rows
+
+
+def test_a_grid_s_header_row_with_a_unit_s_figure_under_a_title_band() -> None:
+    # a process-data table: its title across the grid, then headings with units (``FLOW m3/hr`` read back from strokes
+    # with its superscript as a figure) over rows of values: the headings are the header, the title a caption
+    widths = [30.0, 60.0, 50.0, 40.0]
+    head = [["STREAM", "DESCRIPTION", "FLOW RATE m3/hr", "DENSITY kg/m3"]]
+    rows = [["91", "SOFT WATER", "5.58", "1000"], ["92", "BOILER FEED", "3.12", "1000"], ["93", "HVAC MAKE UP", "1.50", "1000"]]
+    rects = [(100, 90, 280, 100)] + grid(100, 100, widths, 4)
+    text = [("OPERATING PARAMETERS", 102, 97, 0.0, 5.0)] + cell_text(head + rows, 100, 100, widths, size=4.0)
+    (t,) = find_tables(make_sheet(text=text, rects=rects), TableSettings())
+    assert t.header == tuple(head[0]) and [list(r) for r in t.rows] == rows, (t.header, t.rows)

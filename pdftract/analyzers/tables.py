@@ -543,7 +543,7 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
             # a drill chart's stroked DIAM)
             named = [t for t in row if t]
             return bool(row[0]) and len(named) >= min(len(row), 3) and len(named) >= len(row) - 1 \
-                and all(not any(ch.isdigit() for ch in t) for t in named)
+                and all(_heading_text(t) for t in named)
 
         def numeric(rows_: list[list[str]]) -> bool:
             return sum(any(any(ch.isdigit() for ch in t) for t in row) for row in rows_) >= 0.5 * len(rows_)
@@ -697,6 +697,18 @@ def _filled_band(frame: _Frame, box: tuple[float, float, float, float], header_h
             return False
         reach = max(reach, bottom)
     return box[3] - reach <= edge
+
+
+def _heading_text(text: str) -> bool:
+    """Whether a cell's text reads as a column heading, not a value: no figure, or words with a unit's figure in them
+    (``FLOW RATE m³/hr`` read back from strokes as ``m /hr 3``: four letters or more, three for each figure).
+
+    >>> [_heading_text(t) for t in ("QTY", "FLOW RATE m /hr 3/hr (AVERAGE)", "0.66 lit/hr", "10 (Max)", "M6 x 20")]
+    [True, True, False, False, False]
+    """
+    letters = sum(ch.isalpha() for ch in text)
+    figures = sum(ch.isdigit() for ch in text)
+    return figures == 0 or (letters >= 4 and letters >= 3 * figures)
 
 
 def _without_outer_rules(cols: list[float], x_left: float, x_right: float, s: TableSettings) -> list[float]:
