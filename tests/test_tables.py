@@ -634,3 +634,12 @@ def test_a_grid_s_header_row_with_a_unit_s_figure_under_a_title_band() -> None:
     text = [("OPERATING PARAMETERS", 102, 97, 0.0, 5.0)] + cell_text(head + rows, 100, 100, widths, size=4.0)
     (t,) = find_tables(make_sheet(text=text, rects=rects), TableSettings())
     assert t.header == tuple(head[0]) and [list(r) for r in t.rows] == rows, (t.header, t.rows)
+
+
+def test_rows_of_words_with_a_figure_are_no_header_rows_of_their_own() -> None:
+    # a notes grid of a piping plan: "USE | LPG" over "DROP | BALL VALVE 32A" and another such row. Only the header
+    # row's headings may hold a unit's figure; a row of words with a figure among rows of words is a row, and two
+    # columns of two rows under a header make no table
+    widths = [40.0, 80.0]
+    rows = [["USE", "LPG"], ["DROP", "BALL VALVE 32A"], ["RISER", "PIPE 25A"]]
+    assert find_tables(make_sheet(text=cell_text(rows, 100, 100, widths), rects=grid(100, 100, widths, 3)), TableSettings()) == ()

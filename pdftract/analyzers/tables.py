@@ -538,19 +538,20 @@ def _grid_from_seed(frame: _Frame, cell: tuple[float, float, float, float], s: T
     header_at = "top"
     if len(bands) >= 2:
         # a header row of its own columns: words only, over (or under: ISO) rows that hold numbers
-        def wordy(row: list[str]) -> bool:
+        def wordy(row: list[str], units: bool = False) -> bool:
             # (one cell left empty past the first among three or more named: a heading drawn in shapes we could not read,
-            # a drill chart's stroked DIAM)
+            # a drill chart's stroked DIAM; with ``units``, headings may hold a unit's figure, as the header row's may,
+            # while another row is only as wordy as a header when it holds no figure at all)
             named = [t for t in row if t]
             return bool(row[0]) and len(named) >= min(len(row), 3) and len(named) >= len(row) - 1 \
-                and all(_heading_text(t) for t in named)
+                and all(_heading_text(t) if units else not any(ch.isdigit() for ch in t) for t in named)
 
         def numeric(rows_: list[list[str]]) -> bool:
             return sum(any(any(ch.isdigit() for ch in t) for t in row) for row in rows_) >= 0.5 * len(rows_)
 
         for at, k in (("top", 0), ("bottom", len(bands) - 1)):
             rest = [row for row in texts[:k] + texts[k + 1:] if any(row)]  # blank pre-printed rows say nothing
-            if rest and wordy(texts[k]) and not any(wordy(row) for row in rest) and numeric(rest):
+            if rest and wordy(texts[k], units=True) and not any(wordy(row) for row in rest) and numeric(rest):
                 header, header_at = tuple(texts[k]), at
                 cells.extend(Cell(row=-1, col=c, rowspan=1, colspan=1, text=t, word_ids=(),
                                   bbox=box_from_frame(frame.direction, BBox(xs[c], bands[k][0], xs[c + 1], bands[k][1])))
