@@ -506,72 +506,27 @@ def main(argv: list[str] | None = None) -> int:
             report[f"{key}_tuned"], report[f"{key}_held_out"] = run_cad(args.verbose, name, folder)
     if not args.no_real and REAL.is_dir() and EXPECTATIONS.exists():
         report["real"], _ = _run_part("real corpus (tuned on)", EXPECTATIONS, REAL, args.verbose, False)
-        if REAL3.is_dir() and EXPECTATIONS3.exists():
-            report["real3"], _ = _run_part("fetched corpus real3 (tuned on)", EXPECTATIONS3, REAL3, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL3} missing (benchmarks/real3_sources.md says how to fetch it)")
-        if REAL5.is_dir() and EXPECTATIONS5.exists():
-            report["real5"], _ = _run_part("fetched corpus real5 (tuned on since 2026-12-05)", EXPECTATIONS5, REAL5, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL5} missing (benchmarks/real5_sources.md says how to fetch it)")
-        if REAL2.is_dir() and EXPECTATIONS2.exists():
-            report["real2"], _ = _run_part("real2 corpus (held out until 2026-12-04, tuned on since)", EXPECTATIONS2, REAL2,
-                                           args.verbose, True)
-        if REAL4.is_dir() and EXPECTATIONS4.exists():
-            report["real4"], _ = _run_part("fetched corpus real4 (held out until 2026-12-05, tuned on since)", EXPECTATIONS4, REAL4,
-                                           args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL4} missing (benchmarks/real4_sources.md says how to fetch it)")
-        if REAL6.is_dir() and EXPECTATIONS6.exists():
-            report["real6"], _ = _run_part("fetched corpus real6 (held out on 2026-12-05, tuned on since)", EXPECTATIONS6, REAL6,
-                                           args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL6} missing (benchmarks/real6_sources.md says how to fetch it)")
-        if REAL7.is_dir() and EXPECTATIONS7.exists():
-            report["real7"], _ = _run_part("fetched corpus real7 (held out on 2026-12-05, tuned on since)", EXPECTATIONS7, REAL7,
-                                           args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL7} missing (benchmarks/real7_sources.md says how to fetch it)")
-        if REAL8.is_dir() and EXPECTATIONS8.exists():
-            report["real8"], _ = _run_part("fetched corpus real8 (held out on 2026-12-05, tuned on since)", EXPECTATIONS8, REAL8,
-                                           args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL8} missing (benchmarks/real8_sources.md says how to fetch it)")
-        if REAL9.is_dir() and EXPECTATIONS9.exists():
-            report["real9"], _ = _run_part("fetched corpus real9 (held out until 2026-12-06, tuned on since)", EXPECTATIONS9, REAL9,
-                                           args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL9} missing (benchmarks/real9_sources.md says how to fetch it)")
-        if REAL10.is_dir() and EXPECTATIONS10.exists():
-            report["real10"], _ = _run_part("fetched corpus real10 (held out on 2026-12-06, tuned on since)", EXPECTATIONS10,
-                                            REAL10, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL10} missing (benchmarks/real10_sources.md says how to fetch it)")
-        if REAL11.is_dir() and EXPECTATIONS11.exists():
-            report["real11"], _ = _run_part("fetched corpus real11 (held out on 2026-12-06, tuned on since)", EXPECTATIONS11,
-                                            REAL11, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL11} missing (benchmarks/real11_sources.md says how to fetch it)")
-        if REAL12.is_dir() and EXPECTATIONS12.exists():
-            report["real12"], _ = _run_part("fetched corpus real12 (held out on 2026-12-06, tuned on since 2026-12-07)",
-                                            EXPECTATIONS12, REAL12, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL12} missing (benchmarks/real12_sources.md says how to fetch it)")
-        if REAL13.is_dir() and EXPECTATIONS13.exists():
-            report["real13"], _ = _run_part("fetched corpus real13 (held out on 2026-12-07, tuned on since the same day)",
-                                            EXPECTATIONS13, REAL13, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL13} missing (benchmarks/real13_sources.md says how to fetch it)")
-        if REAL14.is_dir() and EXPECTATIONS14.exists():
-            report["real14"], _ = _run_part("fetched corpus real14 (held out on 2026-12-07, tuned on since the same day)",
-                                            EXPECTATIONS14, REAL14, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL14} missing (benchmarks/real14_sources.md says how to fetch it)")
-        if REAL15.is_dir() and EXPECTATIONS15.exists():
-            report["real15"], _ = _run_part("fetched corpus real15 (held out on 2026-12-07, tuned on since the same day)",
-                                            EXPECTATIONS15, REAL15, args.verbose, True)
-        else:
-            print(f"\nfetched corpus not scored: {REAL15} missing (benchmarks/real15_sources.md says how to fetch it)")
+        # the tuned fetched parts, in the order they are printed: (report key, heading, folder, expectations)
+        for key, heading, folder, expected in (
+                ("real3", "fetched corpus real3 (tuned on)", REAL3, EXPECTATIONS3),
+                ("real5", "fetched corpus real5 (tuned on since 2026-12-05)", REAL5, EXPECTATIONS5),
+                ("real2", "real2 corpus (held out until 2026-12-04, tuned on since)", REAL2, EXPECTATIONS2),
+                ("real4", "fetched corpus real4 (held out until 2026-12-05, tuned on since)", REAL4, EXPECTATIONS4),
+                ("real6", "fetched corpus real6 (held out on 2026-12-05, tuned on since)", REAL6, EXPECTATIONS6),
+                ("real7", "fetched corpus real7 (held out on 2026-12-05, tuned on since)", REAL7, EXPECTATIONS7),
+                ("real8", "fetched corpus real8 (held out on 2026-12-05, tuned on since)", REAL8, EXPECTATIONS8),
+                ("real9", "fetched corpus real9 (held out until 2026-12-06, tuned on since)", REAL9, EXPECTATIONS9),
+                ("real10", "fetched corpus real10 (held out on 2026-12-06, tuned on since)", REAL10, EXPECTATIONS10),
+                ("real11", "fetched corpus real11 (held out on 2026-12-06, tuned on since)", REAL11, EXPECTATIONS11),
+                ("real12", "fetched corpus real12 (held out on 2026-12-06, tuned on since 2026-12-07)", REAL12, EXPECTATIONS12),
+                ("real13", "fetched corpus real13 (held out on 2026-12-07, tuned on since the same day)", REAL13, EXPECTATIONS13),
+                ("real14", "fetched corpus real14 (held out on 2026-12-07, tuned on since the same day)", REAL14, EXPECTATIONS14),
+                ("real15", "fetched corpus real15 (held out on 2026-12-07, tuned on since the same day)", REAL15, EXPECTATIONS15),
+        ):
+            if folder.is_dir() and expected.exists():
+                report[key], _ = _run_part(heading, expected, folder, args.verbose, True)
+            elif folder.parent.name == "extra":  # (real2, in ../shared beside the real corpus, is skipped silently as before)
+                print(f"\nfetched corpus not scored: {folder} missing (benchmarks/{key}_sources.md says how to fetch it)")
         if REAL16.is_dir() and EXPECTATIONS16.exists():
             report["held_out"], calib16 = _run_part("HELD OUT real16 corpus (producers and templates not looked at while tuning)",
                                                     EXPECTATIONS16, REAL16, False, True)  # held out: misses never printed
