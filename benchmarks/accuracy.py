@@ -131,6 +131,12 @@ EXPECTATIONS15 = Path(__file__).resolve().parent / "real15_expectations.json"
 #: beside the repository like real3, never looked at beyond its aggregate
 REAL16 = ROOT.parent / "extra" / "real16"
 EXPECTATIONS16 = Path(__file__).resolve().parent / "real16_expectations.json"
+#: held out beside real16 since 2026-12-07: public drawings of producers and print paths no other part holds (a FreeCAD
+#: drawing merged with pdftk, an EPLAN-style schematic rewritten by Wondershare PDF Editor, a schematic all in strokes from
+#: the Vanguard Hardcopy Program through Ghostscript 8.61, an Altium Draftsman sheet written by PDFsharp), read like real4
+#: (benchmarks/real17_sources.md); looked for beside the repository like real3, never looked at beyond its aggregate
+REAL17 = ROOT.parent / "extra" / "real17"
+EXPECTATIONS17 = Path(__file__).resolve().parent / "real17_expectations.json"
 #: tuned on since 2026-12-05, measured once before: public drawings of producers and templates no other part holds
 #: (CATIA V5, KOMPAS-3D on ESKD forms, Solid Edge, Spanish and German university templates), read like real4
 #: (benchmarks/real5_sources.md); looked for beside the repository like real3
@@ -527,12 +533,18 @@ def main(argv: list[str] | None = None) -> int:
                 report[key], _ = _run_part(heading, expected, folder, args.verbose, True)
             elif folder.parent.name == "extra":  # (real2, in ../shared beside the real corpus, is skipped silently as before)
                 print(f"\nfetched corpus not scored: {folder} missing (benchmarks/{key}_sources.md says how to fetch it)")
-        if REAL16.is_dir() and EXPECTATIONS16.exists():
-            report["held_out"], calib16 = _run_part("HELD OUT real16 corpus (producers and templates not looked at while tuning)",
-                                                    EXPECTATIONS16, REAL16, False, True)  # held out: misses never printed
-            report["held_out_calibration"] = [[a, c, r] for a, c, r in calib16]
-        else:
-            print(f"\nheld-out corpus not scored: {REAL16} missing (benchmarks/real16_sources.md says how to fetch it)")
+        # the held-out parts: misses never printed; their calibration is reported joined
+        held_calib: Calibration = []
+        for key, name, folder, expected in (("held_out", "real16", REAL16, EXPECTATIONS16),
+                                            ("held_out_real17", "real17", REAL17, EXPECTATIONS17)):
+            if folder.is_dir() and expected.exists():
+                report[key], calib = _run_part(f"HELD OUT {name} corpus (producers and templates not looked at while tuning)",
+                                               expected, folder, False, True)
+                held_calib += calib
+            else:
+                print(f"\nheld-out corpus not scored: {folder} missing (benchmarks/{name}_sources.md says how to fetch it)")
+        if held_calib:
+            report["held_out_calibration"] = [[a, c, r] for a, c, r in held_calib]
     elif not args.no_real:
         print(f"\nreal corpus not scored: {REAL} or {EXPECTATIONS.name} missing")
     if args.json:

@@ -1,7 +1,7 @@
-"""Rebuild the fetched corpora that live beside the repository (``../extra/real3`` to ``real16``).
+"""Rebuild the fetched corpora that live beside the repository (``../extra/real3`` to ``real17``).
 
 Their licences (or the lack of one) keep those PDFs out of this repository; ``real3_sources.md``,
-``real4_sources.md`` ... ``real16_sources.md`` name each file's repository, commit and path. Given bare git mirrors of those repositories
+``real4_sources.md`` ... ``real17_sources.md`` name each file's repository, commit and path. Given bare git mirrors of those repositories
 (one folder per repository, named ``owner+name``, holding the git directory or a ``repo`` git directory),
 this takes each file byte for byte from its commit and checks that every listed file was found::
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-CORPORA = ("real3", "real4", "real5", "real6", "real7", "real8", "real9", "real10", "real11", "real12", "real13", "real14", "real15", "real16")
+CORPORA = ("real3", "real4", "real5", "real6", "real7", "real8", "real9", "real10", "real11", "real12", "real13", "real14", "real15", "real16", "real17")
 
 
 def listed(corpus: str) -> list[tuple[str, str, str, str]]:
@@ -35,7 +35,7 @@ def listed(corpus: str) -> list[tuple[str, str, str, str]]:
     """
     text = (HERE / f"{corpus}_sources.md").read_text(encoding="utf-8")
     out: list[tuple[str, str, str, str]] = []
-    # real4 to real16: one table, a row per file (name | repository | commit | path | ...)
+    # real4 to real17: one table, a row per file (name | repository | commit | path | ...)
     for m in re.finditer(r"^\| (\S+\.pdf) \| ([\w.-]+/[\w.-]+) \| ([0-9a-f]{40}) \| ([^|]+?) \|", text, re.M):
         out.append((m.group(1), m.group(2), m.group(3), m.group(4).strip().strip("`")))
     # real3: a section per repository (``Repository `owner/name`, commit `...```) with rows name | `path`
@@ -62,7 +62,7 @@ def git_dir(mirrors: Path, repo: str) -> Path | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mirrors", type=Path, required=True, help="folder of git mirrors named owner+name")
-    ap.add_argument("--out", type=Path, default=ROOT.parent / "extra", help="where real3/ ... real16/ go (default ../extra)")
+    ap.add_argument("--out", type=Path, default=ROOT.parent / "extra", help="where real3/ ... real17/ go (default ../extra)")
     ap.add_argument("--only", choices=CORPORA, help="one corpus only")
     args = ap.parse_args(argv)
     missing = clashes = written = 0
