@@ -938,6 +938,20 @@ def test_the_dot_of_an_i_in_a_label_stays_with_its_stem_not_the_value_over_it() 
     assert not _of_another_line(sub[[0, 2]], h[[0, 2]], BoxIndex.from_arrays(np.arange(2), sub[[0, 2]]), 1, 0)
 
 
+def test_a_narrow_letter_of_a_monospaced_stroke_font_chains_with_its_word() -> None:
+    """A monospaced stroke font (DesignSpark's) sets an ``i`` in a full cell: its ink stands more than a letter's
+    height from the next letter's, and the word broke in two (``thi ck``). Measured from a cell of
+    NARROW_LINK_CELL of its height about its centre it chains; the next word, a cell farther, does not."""
+    from pdftract.ingest.drawn_text import _chains
+
+    # t h i(stem, dot) c k, then "f" a word space on (frame boxes u0, v0, u1, v1 of the drawn page)
+    fb = np.array([[725.5, -499.2, 727.2, -496.1], [729.3, -499.2, 731.8, -495.6], [734.7, -499.2, 735.1, -496.6],
+                   [734.7, -496.2, 735.1, -495.8], [738.0, -499.2, 740.5, -496.6], [742.3, -499.2, 744.8, -495.6],
+                   [751.5, -499.2, 753.2, -495.8]])
+    pens = (np.zeros(7, dtype=np.int64), np.zeros(7), np.zeros(7, dtype=bool))
+    assert _chains(fb, np.arange(7), pens) == [[0, 1, 2, 3, 4, 5], [6]]
+
+
 def test_a_cell_side_drawn_as_its_own_line_chains_with_no_letter() -> None:
     """A table cell's side drawn as a separate straight stroke, four times as high as the label beside it, would
     chain the label (``Rev.``) and the value under it (``B``) into one line of nonsense; it is a rule."""

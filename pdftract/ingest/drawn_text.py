@@ -125,6 +125,10 @@ MAX_ATOMS = 400_000
 LINK_GAP = 1.0
 #: chaining: vertical overlap as a share of the smaller character's height
 LINK_OVERLAP = 0.5
+#: chaining: a character inked narrower than this share of its height (``i``, ``l``, ``1``) is measured from a cell
+#: that wide about its centre (a monospaced stroke font sets it in a full cell, its ink far from its neighbours':
+#: ``thi ck``); not a mark under half the page's typical shape
+NARROW_LINK_CELL = 0.6
 #: a mark that high (share of its neighbour's height), narrow, its head on the band and its tail below, links as a
 #: comma (Go's and Cantarell's commas are 0.39 of their digits' height)
 COMMA_HEIGHT = 0.45
@@ -1072,6 +1076,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     # font stands more than its own height from the next digit, and the page's typical piece may be smaller than a
     # character: 0. | 2029)
     before = np.zeros(len(sub))
+    # a narrow character's ink short of its cell, each side (NARROW_LINK_CELL)
+    slack = np.where(np.maximum(h, w) >= 0.5 * typical, np.maximum(0.0, (NARROW_LINK_CELL * h - w) / 2), 0.0)
 
     def linkable(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Per pair (``a[k]``, a shape ``b[k]`` found ahead of it): whether ``b`` may link, as far as the pair
@@ -1096,7 +1102,7 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
                         and min(float(sub[o, 2]), float(sub[be, 2])) - max(float(sub[o, 0]), float(sub[be, 0])) >= 0.5 * float(w[be]):
                     ellipsis[e] = False
                     break
-        ok &= ~(sub[b, 0] - sub[a, 2] > LINK_GAP * np.where(ellipsis, np.maximum(hm, before[a]), hm))
+        ok &= ~(sub[b, 0] - sub[a, 2] - slack[a] - slack[b] > LINK_GAP * np.where(ellipsis, np.maximum(hm, before[a]), hm))
         mark = ok & ((overlap < LINK_OVERLAP * lo) | ((hm > 2.5 * lo) & (overlap < 0.9 * lo)))
         if not mark.any():
             return ok
@@ -1134,7 +1140,9 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     # mark before it lends a longer reach asks again, below)
     # (the band a little widened: an underscore lies just under its neighbours' band, and a bar's own band is flat)
     pads = np.where(h <= 0.15 * typical, 0.25 * np.maximum(h, typical), 0.25 * h)
-    ahead = np.column_stack((sub[:, 2] - 0.3 * w, sub[:, 1] - pads, sub[:, 2] + LINK_GAP * np.maximum(h, typical), sub[:, 3] + pads))
+    # (reaching as far as a narrow neighbour's cell may lend: up to NARROW_LINK_CELL of the larger height)
+    ahead = np.column_stack((sub[:, 2] - 0.3 * w, sub[:, 1] - pads,
+                             sub[:, 2] + slack + (LINK_GAP + NARROW_LINK_CELL / 2) * np.maximum(h, typical), sub[:, 3] + pads))
     rows, found = idx.intersections(ahead)
     ok = linkable(rows, found)
     rows, found = rows[ok], found[ok]
@@ -1155,7 +1163,7 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
                                                float(sub[i, 2]) + reach, float(sub[i, 3]) + pad)), dtype=np.int64)
             near = got[linkable(np.full(len(got), i, dtype=np.int64), got)].tolist()
         for j in near:
-            gap = float(sub[j, 0] - sub[i, 2])
+            gap = float(sub[j, 0] - sub[i, 2] - slack[i] - slack[j])
             if gap > LINK_GAP * max(hi, typical) and h[j] < 0.7 * before[i]:
                 continue  # (reaching on as the character before it, a mark links only to one of that one's size)
             valid.append(j)
