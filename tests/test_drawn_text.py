@@ -818,6 +818,19 @@ def test_a_word_spelt_in_capitals_holds_no_small_s() -> None:
     assert _settle(small, [(0.0, 4.0), (0.0, 4.0), (0.0, 4.0), (0.0, 6.0)], 0.0, 6.0, 6.0, 4.0)[2] == "s"
 
 
+def test_a_stroke_font_small_letter_as_tall_as_capitals_is_a_capital() -> None:
+    """DesignSpark's stroke O is Newstroke's o drawn larger: read exactly as an ``o``, but as tall as the capitals
+    beside it it is an O (``GOOD``, not ``GooD``); a Newstroke o at its x-height stays small."""
+    from pdftract.ingest.drawn_text import _Read, _settle
+
+    def read(ch: str, how: str) -> _Read:
+        return _Read(ch, ch, 0.1, 0.3, 0.9, {ch: 0.1}, _per({ch: 0.1}), None, how)
+
+    word = [read("G", "shape"), read("o", "exact"), read("o", "exact"), read("D", "shape")]
+    assert _settle(word, [(0.0, 2.6)] * 4, 0.0, 2.6, 2.6, None) == ["G", "O", "O", "D"]
+    assert _settle(word, [(0.0, 2.6), (0.0, 1.8), (0.0, 1.8), (0.0, 2.6)], 0.0, 2.6, 2.6, None) == ["G", "o", "o", "D"]
+
+
 def test_a_word_read_whole_is_the_lexicon_word_one_look_alike_away() -> None:
     """``REOUIREMENTS``: every letter read surely, but a Q with a short tail read as an O; the word is no lexicon
     word and one look-alike (the Q, a little farther by shape) makes it one. A word that is a lexicon word, or

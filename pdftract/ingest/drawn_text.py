@@ -1505,6 +1505,8 @@ def _stroke_features(strokes: list[np.ndarray]) -> Features | None:
 
 #: characters of cap height (or ascender height) whatever the context, and of x-height
 _CAP_REF = set("ABDEFGHLMNQRTbdfhk23467")
+#: a small letter read exactly as a known stroke font's glyph is a capital when this share of the line's cap height
+EXACT_CAP = 0.95
 _X_REF = set("aemnr")
 #: characters that reach below the baseline (or may)
 _DESCENDS = set("gjpqyQJ,;()[]_|/")
@@ -1702,7 +1704,13 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
                 assert t is not None
                 out[k] = t.upper() if upper else t.lower()
     for k, t in enumerate(out):
-        if t is None or reads[k].how == "exact" or t in "pyjPYJ":
+        if t is None or t in "pyjPYJ":
+            continue
+        if reads[k].how == "exact":
+            # a known stroke font's small letter as tall as the line's capitals is a capital of another font
+            # drawn like it (DesignSpark's O is Newstroke's o, larger: ``GooD``); only that clear case is settled
+            if t in _CASE_PAIRS and cap is not None and spans[k][1] - spans[k][0] >= EXACT_CAP * cap:
+                out[k] = _CASE_PAIRS[t]
             continue
         lo, hi = spans[k]
         low = t if t in _CASE_PAIRS else next((lw for lw, up in _CASE_PAIRS.items() if up == t), None)
