@@ -831,6 +831,17 @@ def test_a_stroke_font_small_letter_as_tall_as_capitals_is_a_capital() -> None:
     assert _settle(word, [(0.0, 2.6), (0.0, 1.8), (0.0, 1.8), (0.0, 2.6)], 0.0, 2.6, 2.6, None) == ["G", "o", "o", "D"]
 
 
+def test_a_short_word_of_a_monospaced_stroke_font_keeps_its_narrow_letters() -> None:
+    """``will`` in DesignSpark's monospaced stroke font: three even steps between four centres already tell the
+    pitch, and its narrow letters, each in a full cell, stay in the word (not ``wi l l``)."""
+    from pdftract.ingest.drawn_text import _spaces
+
+    em = 4.25
+    ink = [(317.8, 320.0), (322.3, 322.7), (325.9, 326.5), (329.5, 330.1)]
+    cells = [ink[0]] + [((a + b) / 2 - 0.14 * em, (a + b) / 2 + 0.14 * em) for a, b in ink[1:]]
+    assert _spaces(cells, em, list("will"), ink) == [False, False, False, False]
+
+
 def test_a_word_read_whole_is_the_lexicon_word_one_look_alike_away() -> None:
     """``REOUIREMENTS``: every letter read surely, but a Q with a short tail read as an O; the word is no lexicon
     word and one look-alike (the Q, a little farther by shape) makes it one. A word that is a lexicon word, or

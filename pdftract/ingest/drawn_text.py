@@ -1830,7 +1830,7 @@ def _cells(chars: list[list[int]], fb: np.ndarray, texts: list[str | None], em: 
 
 #: a line of strokes is set in a monospaced font when this share of the steps between its characters' centres is
 #: within :data:`PITCH_SPREAD` of their median (the pitch), over :data:`PITCH_STEPS` steps at least
-PITCH_SHARE, PITCH_SPREAD, PITCH_STEPS = 0.6, 0.12, 4
+PITCH_SHARE, PITCH_SPREAD, PITCH_STEPS = 0.6, 0.12, 3
 #: in such a line a character inked over less than NARROW_INK of the pitch (``1``, ``.``, ``/``) is narrow; the
 #: next character less than NEXT_CELL pitches on (centre to centre) stands in the next cell: no word break
 NARROW_INK, NEXT_CELL = 0.5, 1.4
