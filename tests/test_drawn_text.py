@@ -974,6 +974,11 @@ def test_a_narrow_letter_of_a_monospaced_stroke_font_chains_with_its_word() -> N
                    [751.5, -499.2, 753.2, -495.8]])
     pens = (np.zeros(7, dtype=np.int64), np.zeros(7), np.zeros(7, dtype=bool))
     assert _chains(fb, np.arange(7), pens) == [[0, 1, 2, 3, 4, 5], [6]]
+    # "Harriet": an r's ink is flush left in its cell, the i after it is 3.2 from it (r a r r i e)
+    fb = np.array([[439.9, -499.2, 442.1, -496.6], [444.2, -499.2, 446.4, -496.6], [449.6, -499.2, 450.0, -496.6],
+                   [449.6, -496.2, 450.0, -495.8], [452.8, -499.2, 455.3, -496.6]])
+    pens = (np.zeros(5, dtype=np.int64), np.zeros(5), np.zeros(5, dtype=bool))
+    assert _chains(fb, np.arange(5), pens) == [[0, 1, 2, 3, 4]]
 
 
 def test_a_cell_side_drawn_as_its_own_line_chains_with_no_letter() -> None:

@@ -128,7 +128,7 @@ LINK_OVERLAP = 0.5
 #: chaining: a character inked narrower than this share of its height (``i``, ``l``, ``1``) is measured from a cell
 #: that wide about its centre (a monospaced stroke font sets it in a full cell, its ink far from its neighbours':
 #: ``thi ck``); not a mark under half the page's typical shape
-NARROW_LINK_CELL = 0.6
+NARROW_LINK_CELL = 0.7
 #: a mark that high (share of its neighbour's height), narrow, its head on the band and its tail below, links as a
 #: comma (Go's and Cantarell's commas are 0.39 of their digits' height)
 COMMA_HEIGHT = 0.45
