@@ -979,6 +979,9 @@ def test_a_narrow_letter_of_a_monospaced_stroke_font_chains_with_its_word() -> N
                    [449.6, -496.2, 450.0, -495.8], [452.8, -499.2, 455.3, -496.6]])
     pens = (np.zeros(5, dtype=np.int64), np.zeros(5), np.zeros(5, dtype=bool))
     assert _chains(fb, np.arange(5), pens) == [[0, 1, 2, 3, 4]]
+    # filled outlines of a proportional face set a narrow letter close to its neighbours: no cell lent
+    filled = (np.zeros(5, dtype=np.int64), np.zeros(5), np.zeros(5, dtype=bool), np.zeros(5, dtype=bool))
+    assert [0, 1] in _chains(fb, np.arange(5), filled)
 
 
 def test_a_cell_side_drawn_as_its_own_line_chains_with_no_letter() -> None:

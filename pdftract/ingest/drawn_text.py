@@ -125,7 +125,7 @@ MAX_ATOMS = 400_000
 LINK_GAP = 1.0
 #: chaining: vertical overlap as a share of the smaller character's height
 LINK_OVERLAP = 0.5
-#: chaining: a character inked narrower than this share of its height (``i``, ``l``, ``1``) is measured from a cell
+#: chaining: a stroked character inked narrower than this share of its height (``i``, ``l``, ``1``) is measured from a cell
 #: that wide about its centre (a monospaced stroke font sets it in a full cell, its ink far from its neighbours':
 #: ``thi ck``); not a mark under half the page's typical shape
 NARROW_LINK_CELL = 0.7
@@ -1054,10 +1054,11 @@ def _other_pen(ink: np.ndarray, pen: np.ndarray, a: np.ndarray | int, b: np.ndar
     return np.asarray((pa > 0) & (pb > 0) & ((ink[a] != ink[b]) | (np.maximum(pa, pb) > PEN_RATIO * np.minimum(pa, pb))))
 
 
-def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndarray, np.ndarray]) -> list[list[int]]:
+def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -> list[list[int]]:
     """Components (rows of ``fb``: frame boxes u0, v0, u1, v1, restricted to ``members``) chained to their
     nearest neighbour along the line; each chain sorted along the line. ``pens`` (each component's ink number,
-    half pen width, and whether it is one straight stroke): stroked components chain only with those of the
+    half pen width, whether it is one straight stroke, and optionally whether it is stroked: all are when not
+    given): stroked components chain only with those of the
     same pen, a line of stroked text is written with one; a straight stroke more than :data:`RULE_HEIGHT` times
     as high as its neighbour and as the page's typical shape is a rule's piece (a table cell's side drawn as a
     line of its own beside a label), not a letter of that neighbour's line."""
@@ -1076,8 +1077,10 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, np.ndar
     # font stands more than its own height from the next digit, and the page's typical piece may be smaller than a
     # character: 0. | 2029)
     before = np.zeros(len(sub))
-    # a narrow character's ink short of its cell, each side (NARROW_LINK_CELL)
-    slack = np.where(np.maximum(h, w) >= 0.5 * typical, np.maximum(0.0, (NARROW_LINK_CELL * h - w) / 2), 0.0)
+    # a narrow stroked character's ink short of its cell, each side (NARROW_LINK_CELL; a filled outline's
+    # proportional face sets its narrow letters close to their neighbours)
+    stroked = pens[3][members] if len(pens) > 3 else np.ones(len(members), dtype=bool)
+    slack = np.where(stroked & (np.maximum(h, w) >= 0.5 * typical), np.maximum(0.0, (NARROW_LINK_CELL * h - w) / 2), 0.0)
 
     def linkable(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Per pair (``a[k]``, a shape ``b[k]`` found ahead of it): whether ``b`` may link, as far as the pair
@@ -3459,7 +3462,8 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     bars = np.zeros(len(comps), dtype=bool)
     for k in np.flatnonzero(thin).tolist():
         bars[k] = all(_straight(atoms, a) for a in comps[k])
-    pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]), bars)
+    pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]), bars,
+            np.array([not atoms.filled[c].any() for c in comps], dtype=bool))
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
     free = np.flatnonzero(~used & (side <= ATOM_MAX))
