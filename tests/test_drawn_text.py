@@ -842,6 +842,19 @@ def test_a_short_word_of_a_monospaced_stroke_font_keeps_its_narrow_letters() -> 
     assert _spaces(cells, em, list("will"), ink) == [False, False, False, False]
 
 
+def test_a_word_of_two_heights_of_case_alike_letters_takes_both_cases() -> None:
+    """``Coop`` in a stroke font whose o is its O drawn smaller, read ``COOP`` whole as a lexicon word, on a line no
+    other letter gives sizes to: the C is taller than the o's, so it is the capital and they are small."""
+    from pdftract.ingest.drawn_text import _Read, _settle
+
+    def read(ch: str) -> _Read:
+        return _Read(ch, ch, 0.2, 0.1, 0.6, {ch: 0.2}, _per({ch: 0.2}), None, "lexicon")
+
+    word = [read("C"), read("O"), read("O"), read("P")]
+    spans = [(0.0, 3.6), (0.0, 2.6), (0.0, 2.6), (-1.0, 2.6)]
+    assert _settle(word, spans, 0.0, 3.6, None, None) == ["C", "o", "o", "p"]
+
+
 def test_a_word_read_whole_is_the_lexicon_word_one_look_alike_away() -> None:
     """``REOUIREMENTS``: every letter read surely, but a Q with a short tail read as an O; the word is no lexicon
     word and one look-alike (the Q, a little farther by shape) makes it one. A word that is a lexicon word, or

@@ -1706,6 +1706,14 @@ def _settle(reads: list[_Read], spans: list[tuple[float, float]], baseline: floa
                 t = out[k]
                 assert t is not None
                 out[k] = t.upper() if upper else t.lower()
+        elif max(hs) >= X_HEIGHT_JUMP * min(hs):
+            # two heights among letters drawn alike in both cases: the taller are capitals, the others small
+            # (``Coop`` in a stroke font whose o is its O drawn smaller, read ``COOP`` as a lexicon word)
+            mid = (max(hs) + min(hs)) / 2
+            for k, hk in zip(case_free, hs, strict=True):
+                t = out[k]
+                assert t is not None
+                out[k] = t.upper() if hk >= mid else t.lower()
     for k, t in enumerate(out):
         if t is None or t in "pyjPYJ":
             continue
