@@ -855,6 +855,31 @@ def test_a_word_of_two_heights_of_case_alike_letters_takes_both_cases() -> None:
     assert _settle(word, spans, 0.0, 3.6, None, None) == ["C", "o", "o", "p"]
 
 
+def test_a_point_in_a_cell_of_a_monospaced_stroke_font_stays_in_its_number() -> None:
+    """DesignSpark's stroke font sets its point flush left in a full cell: ``2.2u`` had a break after the point, its
+    ink far from the next figure's. Starts a pitch apart on both sides keep it in the number; a full stop before a
+    word space stands two pitches from the next letter."""
+    from pdftract.ingest.drawn_text import _spaces
+
+    em = 4.25
+    ink = [(220.6, 222.8), (224.2, 225.0), (227.8, 230.0), (231.4, 233.6)]
+    assert _spaces(ink, em, list("2.2u"), ink) == [False, False, False, False]
+    stop = [(220.6, 222.8), (224.2, 225.0), (231.4, 233.6), (235.0, 237.2)]
+    assert _spaces(stop, em, list("a.Th"), stop)[1]
+
+
+def test_a_point_lends_its_figure_reach_to_a_narrow_figure_in_its_cell() -> None:
+    """``2.1`` in a monospaced stroke font: the point reaches on as the 2 before it, and the 1 after it, narrow in
+    its cell, is measured from that cell; it was a line of its own (``2. 1``)."""
+    from pdftract.ingest.drawn_text import _chains
+
+    # (and small marks elsewhere on the page: the page's typical shape is smaller than a figure)
+    fb = np.array([[517.6, -506.0, 520.1, -502.4], [522.0, -506.0, 522.9, -505.2], [526.8, -506.0, 528.2, -502.4]]
+                  + [[100.0 + 20 * k, 0.0, 101.5, 1.5] for k in range(4)])
+    pens = (np.zeros(7, dtype=np.int64), np.zeros(7), np.zeros(7, dtype=bool))
+    assert [0, 1, 2] in _chains(fb, np.arange(7), pens)
+
+
 def test_a_word_read_whole_is_the_lexicon_word_one_look_alike_away() -> None:
     """``REOUIREMENTS``: every letter read surely, but a Q with a short tail read as an O; the word is no lexicon
     word and one look-alike (the Q, a little farther by shape) makes it one. A word that is a lexicon word, or

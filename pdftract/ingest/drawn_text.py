@@ -1163,7 +1163,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -
         else:
             pad = float(pads[i])
             got = np.asarray(idx.intersection((float(sub[i, 2]) - 0.3 * float(w[i]), float(sub[i, 1]) - pad,
-                                               float(sub[i, 2]) + reach, float(sub[i, 3]) + pad)), dtype=np.int64)
+                                               float(sub[i, 2]) + (1 + NARROW_LINK_CELL / 2) * reach, float(sub[i, 3]) + pad)),
+                             dtype=np.int64)
             near = got[linkable(np.full(len(got), i, dtype=np.int64), got)].tolist()
         for j in near:
             gap = float(sub[j, 0] - sub[i, 2] - slack[i] - slack[j])
@@ -1845,6 +1846,8 @@ PITCH_SHARE, PITCH_SPREAD, PITCH_STEPS = 0.6, 0.12, 3
 #: in such a line a character inked over less than NARROW_INK of the pitch (``1``, ``.``, ``/``) is narrow; the
 #: next character less than NEXT_CELL pitches on (centre to centre) stands in the next cell: no word break
 NARROW_INK, NEXT_CELL = 0.5, 1.4
+#: a point between two characters a step of at most this many em from each (a monospaced face's pitch) is inside its word
+MONO_POINT_STEP = 1.0
 
 
 def _monospaced_pitch(inked: Sequence[tuple[float, float]]) -> float:
@@ -1970,10 +1973,23 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
                 if out[k] and min(a[1] - a[0], b[1] - b[0]) < NARROW_INK * pitch \
                         and (b[0] + b[1]) / 2 - (a[0] + a[1]) / 2 < NEXT_CELL * pitch:
                     out[k] = False
+    # a point set in a cell of a monospaced face stands a pitch from each neighbour (``2.1``,
+    # ``Headers.sch``), its ink far from both: no break beside it (a full stop before a space stands a pitch
+    # from the letter before it and two from the next)
+    # (asked of lines of strokes only: in a proportional face a point and the space after it advance as far as a
+    # letter, ``Разраб. Иванов``)
+    spans = list(inked)
     for k in range(1, len(texts) - 1):
         if (texts[k] == "." and (texts[k - 1] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS
                 and max(gaps[k - 1], gaps[k]) <= SPACE_MAX * em):
             out[k - 1] = out[k] = False
+        elif texts[k] == "." and (texts[k - 1] or ".").isalnum() and (texts[k + 1] or ".").isalnum() and len(spans) == len(texts):
+            # (centre to centre, or start to start: a face may set its point flush left in its cell)
+            for at in ((a + b) / 2 for a, b in spans[k - 1:k + 2]), (a for a, _b in spans[k - 1:k + 2]):
+                left, mid, right = at
+                s1, s2 = mid - left, right - mid
+                if 0 < s1 and 0 < s2 and abs(s1 - s2) <= PITCH_SPREAD * max(s1, s2) and max(s1, s2) <= MONO_POINT_STEP * em:
+                    out[k - 1] = out[k] = False
     # figures are set in cells of one width (tabular figures): two figures whose centres stand no farther apart
     # than DIGIT_STEP times the line's usual step from figure to figure are one number, however wide the bearing
     # of a ``1`` between them leaves their inks (``2016``, not ``201 6``)
