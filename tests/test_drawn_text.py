@@ -1017,6 +1017,10 @@ def test_a_narrow_letter_of_a_monospaced_stroke_font_chains_with_its_word() -> N
                    [449.6, -496.2, 450.0, -495.8], [452.8, -499.2, 455.3, -496.6]])
     pens = (np.zeros(5, dtype=np.int64), np.zeros(5), np.zeros(5, dtype=bool))
     assert _chains(fb, np.arange(5), pens) == [[0, 1, 2, 3, 4]]
+    # two narrow pieces side by side (the strokes of a CJK character drawn apart) are measured ink to ink
+    bars = np.array([[0.0, 0.0, 0.4, 2.6], [3.3, 0.0, 3.7, 2.6]] + [[100.0 + 20 * k, 0.0, 101.5, 1.5] for k in range(4)])
+    six = (np.zeros(6, dtype=np.int64), np.zeros(6), np.zeros(6, dtype=bool))
+    assert [0] in _chains(bars, np.arange(6), six)
     # filled outlines of a proportional face set a narrow letter close to its neighbours: no cell lent
     filled = (np.zeros(5, dtype=np.int64), np.zeros(5), np.zeros(5, dtype=bool), np.zeros(5, dtype=bool))
     assert [0, 1] in _chains(fb, np.arange(5), filled)

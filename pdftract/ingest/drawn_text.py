@@ -1081,6 +1081,14 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -
     # proportional face sets its narrow letters close to their neighbours)
     stroked = pens[3][members] if len(pens) > 3 else np.ones(len(members), dtype=bool)
     slack = np.where(stroked & (np.maximum(h, w) >= 0.5 * typical), np.maximum(0.0, (NARROW_LINK_CELL * h - w) / 2), 0.0)
+    # ... lent only beside a full letter or a mark: two narrow pieces side by side (the strokes of a CJK character
+    # drawn apart, ``比``) are measured ink to ink
+    lends = (w >= 0.5 * h) | (np.maximum(h, w) < 0.5 * typical)
+
+    def slack_of(a: np.ndarray | int, b: np.ndarray | int) -> Any:
+        """The cells the pair (``a``, ``b``) is lent between its inks."""
+        return slack[a] * lends[b] + slack[b] * lends[a]
+
 
     def linkable(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Per pair (``a[k]``, a shape ``b[k]`` found ahead of it): whether ``b`` may link, as far as the pair
@@ -1105,7 +1113,7 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -
                         and min(float(sub[o, 2]), float(sub[be, 2])) - max(float(sub[o, 0]), float(sub[be, 0])) >= 0.5 * float(w[be]):
                     ellipsis[e] = False
                     break
-        ok &= ~(sub[b, 0] - sub[a, 2] - slack[a] - slack[b] > LINK_GAP * np.where(ellipsis, np.maximum(hm, before[a]), hm))
+        ok &= ~(sub[b, 0] - sub[a, 2] - slack_of(a, b) > LINK_GAP * np.where(ellipsis, np.maximum(hm, before[a]), hm))
         mark = ok & ((overlap < LINK_OVERLAP * lo) | ((hm > 2.5 * lo) & (overlap < 0.9 * lo)))
         if not mark.any():
             return ok
@@ -1167,7 +1175,7 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -
                              dtype=np.int64)
             near = got[linkable(np.full(len(got), i, dtype=np.int64), got)].tolist()
         for j in near:
-            gap = float(sub[j, 0] - sub[i, 2] - slack[i] - slack[j])
+            gap = float(sub[j, 0] - sub[i, 2] - slack_of(i, j))
             if gap > LINK_GAP * max(hi, typical) and h[j] < 0.7 * before[i]:
                 continue  # (reaching on as the character before it, a mark links only to one of that one's size)
             valid.append(j)
@@ -3486,8 +3494,10 @@ def _recover(glyphs: Sequence[Glyph], paths: Sequence[Path], angled: bool = True
     bars = np.zeros(len(comps), dtype=bool)
     for k in np.flatnonzero(thin).tolist():
         bars[k] = all(_straight(atoms, a) for a in comps[k])
+    # (the fourth: stroked, lent a narrow character's cell when chained; not in the pass over characters stroked one
+    # path each beside a text layer, whose lettering is a text layer's proportional faces and CJK strokes)
     pens = (atoms.ink[[c[0] for c in comps]], np.array([float(atoms.pen[c].max()) for c in comps]), bars,
-            np.array([not atoms.filled[c].any() for c in comps], dtype=bool))
+            np.array([not loose and not atoms.filled[c].any() for c in comps], dtype=bool))
     # a component larger than a character (pieces of a symbol or a dashed box that touch) is linework
     side = np.maximum(cbox[:, 2] - cbox[:, 0], cbox[:, 3] - cbox[:, 1])
     free = np.flatnonzero(~used & (side <= ATOM_MAX))
