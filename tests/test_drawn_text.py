@@ -855,6 +855,22 @@ def test_a_word_of_two_heights_of_case_alike_letters_takes_both_cases() -> None:
     assert _settle(word, spans, 0.0, 3.6, None, None) == ["C", "o", "o", "p"]
 
 
+def test_a_label_s_full_stop_does_not_reach_the_value_after_it() -> None:
+    """``NO.`` then ``RCB-001`` in larger letters 5.5 pt on: the point reaches on as the O before it (its height),
+    no farther: looking farther for a narrow character's cell must not take the value (``. RCB-001``). Nor is a
+    tick far shorter than the letter beside it lent a cell."""
+    from pdftract.ingest.drawn_text import _chains
+
+    fb = np.array([[656.2, -521.3, 660.1, -517.0], [661.0, -521.2, 661.6, -520.6], [667.1, -528.0, 672.4, -520.1],
+                   [673.3, -528.0, 679.1, -520.0]] + [[100.0 + 20 * k, 0.0, 101.5, 1.5] for k in range(4)])
+    pens = (np.zeros(8, dtype=np.int64), np.zeros(8), np.zeros(8, dtype=bool))
+    chains = _chains(fb, np.arange(8), pens)
+    assert not any(1 in c and 2 in c for c in chains)
+    tick = np.array([[0.0, 0.0, 5.3, 8.0], [14.3, 0.0, 14.6, 4.5]] + [[100.0 + 20 * k, 0.0, 101.5, 1.5] for k in range(4)])
+    six = (np.zeros(6, dtype=np.int64), np.zeros(6), np.zeros(6, dtype=bool))
+    assert [0] in _chains(tick, np.arange(6), six)
+
+
 def test_a_point_in_a_cell_of_a_monospaced_stroke_font_stays_in_its_number() -> None:
     """DesignSpark's stroke font sets its point flush left in a full cell: ``2.2u`` had a break after the point, its
     ink far from the next figure's. Starts a pitch apart on both sides keep it in the number; a full stop before a

@@ -129,6 +129,7 @@ LINK_OVERLAP = 0.5
 #: that wide about its centre (a monospaced stroke font sets it in a full cell, its ink far from its neighbours':
 #: ``thi ck``); not a mark under half the page's typical shape
 NARROW_LINK_CELL = 0.7
+NARROW_LINK_HEIGHT = 0.6
 #: a mark that high (share of its neighbour's height), narrow, its head on the band and its tail below, links as a
 #: comma (Go's and Cantarell's commas are 0.39 of their digits' height)
 COMMA_HEIGHT = 0.45
@@ -1082,12 +1083,13 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -
     stroked = pens[3][members] if len(pens) > 3 else np.ones(len(members), dtype=bool)
     slack = np.where(stroked & (np.maximum(h, w) >= 0.5 * typical), np.maximum(0.0, (NARROW_LINK_CELL * h - w) / 2), 0.0)
     # ... lent only beside a full letter or a mark: two narrow pieces side by side (the strokes of a CJK character
-    # drawn apart, ``比``) are measured ink to ink
+    # drawn apart, ``比``) are measured ink to ink; and only to a narrow character NARROW_LINK_HEIGHT of its
+    # neighbour's height at least (a tick or a short rule's piece beside a label is no i)
     lends = (w >= 0.5 * h) | (np.maximum(h, w) < 0.5 * typical)
 
     def slack_of(a: np.ndarray | int, b: np.ndarray | int) -> Any:
         """The cells the pair (``a``, ``b``) is lent between its inks."""
-        return slack[a] * lends[b] + slack[b] * lends[a]
+        return slack[a] * (lends[b] & (h[a] >= NARROW_LINK_HEIGHT * h[b])) + slack[b] * (lends[a] & (h[b] >= NARROW_LINK_HEIGHT * h[a]))
 
 
     def linkable(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -1178,6 +1180,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -
             gap = float(sub[j, 0] - sub[i, 2] - slack_of(i, j))
             if gap > LINK_GAP * max(hi, typical) and h[j] < 0.7 * before[i]:
                 continue  # (reaching on as the character before it, a mark links only to one of that one's size)
+            if gap > reach:
+                continue  # (looked for a cell farther: only a narrow character's cell lends that)
             valid.append(j)
             if gap < best_gap:
                 best, best_gap = j, gap
