@@ -1997,9 +1997,8 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
             out[k - 1] = out[k] = False
         elif texts[k] == "." and (texts[k - 1] or ".").isalnum() and (texts[k + 1] or ".").isalnum() and len(spans) == len(texts):
             # (centre to centre, or start to start: a face may set its point flush left in its cell)
-            for at in ((a + b) / 2 for a, b in spans[k - 1:k + 2]), (a for a, _b in spans[k - 1:k + 2]):
-                left, mid, right = at
-                s1, s2 = mid - left, right - mid
+            for at in ([(a + b) / 2 for a, b in spans[k - 1:k + 2]], [a for a, _b in spans[k - 1:k + 2]]):
+                s1, s2 = at[1] - at[0], at[2] - at[1]
                 if 0 < s1 and 0 < s2 and abs(s1 - s2) <= PITCH_SPREAD * max(s1, s2) and max(s1, s2) <= MONO_POINT_STEP * em:
                     out[k - 1] = out[k] = False
     # figures are set in cells of one width (tabular figures): two figures whose centres stand no farther apart
