@@ -129,6 +129,7 @@ LINK_OVERLAP = 0.5
 #: that wide about its centre (a monospaced stroke font sets it in a full cell, its ink far from its neighbours':
 #: ``thi ck``); not a mark under half the page's typical shape
 NARROW_LINK_CELL = 0.7
+#: ... when it is at least this share of its neighbour's height (a tick beside a letter is no ``i``)
 NARROW_LINK_HEIGHT = 0.6
 #: a mark that high (share of its neighbour's height), narrow, its head on the band and its tail below, links as a
 #: comma (Go's and Cantarell's commas are 0.39 of their digits' height)
@@ -1089,8 +1090,8 @@ def _chains(fb: np.ndarray, members: np.ndarray, pens: tuple[np.ndarray, ...]) -
 
     def slack_of(a: np.ndarray | int, b: np.ndarray | int) -> Any:
         """The cells the pair (``a``, ``b``) is lent between its inks."""
-        return slack[a] * (lends[b] & (h[a] >= NARROW_LINK_HEIGHT * h[b])) + slack[b] * (lends[a] & (h[b] >= NARROW_LINK_HEIGHT * h[a]))
-
+        return (slack[a] * (lends[b] & (h[a] >= NARROW_LINK_HEIGHT * h[b]))
+                + slack[b] * (lends[a] & (h[b] >= NARROW_LINK_HEIGHT * h[a])))
 
     def linkable(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Per pair (``a[k]``, a shape ``b[k]`` found ahead of it): whether ``b`` may link, as far as the pair
@@ -1521,9 +1522,9 @@ def _stroke_features(strokes: list[np.ndarray]) -> Features | None:
 
 #: characters of cap height (or ascender height) whatever the context, and of x-height
 _CAP_REF = set("ABDEFGHLMNQRTbdfhk23467")
+_X_REF = set("aemnr")
 #: a small letter read exactly as a known stroke font's glyph is a capital when this share of the line's cap height
 EXACT_CAP = 0.95
-_X_REF = set("aemnr")
 #: characters that reach below the baseline (or may)
 _DESCENDS = set("gjpqyQJ,;()[]_|/")
 #: how much closer a digit (or letter) reading is taken to be when its neighbours are digits (or letters)
