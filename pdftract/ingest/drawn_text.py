@@ -1989,16 +1989,15 @@ def _spaces(cells: list[tuple[float, float]], em: float, texts: Sequence[str | N
     # a point set in a cell of a monospaced face stands a pitch from each neighbour (``2.1``,
     # ``Headers.sch``), its ink far from both: no break beside it (a full stop before a space stands a pitch
     # from the letter before it and two from the next)
-    # (asked of lines of strokes only: in a proportional face a point and the space after it advance as far as a
-    # letter, ``Разраб. Иванов``)
-    spans = list(inked)
+    # (asked of lines of strokes only, ``inked`` given: in a proportional face a point and the space after it advance
+    # as far as a letter, ``Разраб. Иванов``)
     for k in range(1, len(texts) - 1):
         if (texts[k] == "." and (texts[k - 1] or "x") in _DIGITS and (texts[k + 1] or "x") in _DIGITS
                 and max(gaps[k - 1], gaps[k]) <= SPACE_MAX * em):
             out[k - 1] = out[k] = False
-        elif texts[k] == "." and (texts[k - 1] or ".").isalnum() and (texts[k + 1] or ".").isalnum() and len(spans) == len(texts):
+        elif len(inked) == len(texts) and texts[k] == "." and (texts[k - 1] or ".").isalnum() and (texts[k + 1] or ".").isalnum():
             # (centre to centre, or start to start: a face may set its point flush left in its cell)
-            for at in ([(a + b) / 2 for a, b in spans[k - 1:k + 2]], [a for a, _b in spans[k - 1:k + 2]]):
+            for at in ([(a + b) / 2 for a, b in inked[k - 1:k + 2]], [a for a, _b in inked[k - 1:k + 2]]):
                 s1, s2 = at[1] - at[0], at[2] - at[1]
                 if 0 < s1 and 0 < s2 and abs(s1 - s2) <= PITCH_SPREAD * max(s1, s2) and max(s1, s2) <= MONO_POINT_STEP * em:
                     out[k - 1] = out[k] = False
